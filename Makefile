@@ -1,0 +1,196 @@
+# libmindgames - plain GNU make.
+#
+#   make              shared + static library and mindgames.pc in build/
+#   make demo         build and play a demo game between two random players
+#   make check        every test (installs Check/pkg-config first if it can)
+#   make examples     build the example programs and run each once
+#   make install      PREFIX=/usr/local DESTDIR= (staged installs)
+#   make uninstall    remove exactly what install put there
+#   make bench        quick speed figures
+#   make clean
+#
+# Variables: CC, CFLAGS (default -O2 -g), WERROR=1 adds -Werror, V=1 echoes
+# commands, PREFIX, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR, DESTDIR.
+
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+MANDIR       ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALL      ?= install
+CC           ?= cc
+AR           ?= ar
+CFLAGS       ?= -O2 -g
+PYTHON       ?= python3
+
+HEADER := include/mindgames.h
+MAJOR  := $(shell sed -n 's/^\#define MG_VERSION_MAJOR \([0-9]*\).*/\1/p' $(HEADER))
+MINOR  := $(shell sed -n 's/^\#define MG_VERSION_MINOR \([0-9]*\).*/\1/p' $(HEADER))
+PATCH  := $(shell sed -n 's/^\#define MG_VERSION_PATCH \([0-9]*\).*/\1/p' $(HEADER))
+VERSION := $(MAJOR).$(MINOR).$(PATCH)
+
+B        := build
+SONAME   := libmindgames.so.$(MAJOR)
+SOREAL   := libmindgames.so.$(VERSION)
+SHLIB    := $(B)/$(SOREAL)
+STLIB    := $(B)/libmindgames.a
+PCFILE   := $(B)/mindgames.pc
+MAP      := lib/mindgames.map
+
+WARN     := -std=c99 -Wall -Wextra -Wpedantic
+ifeq ($(WERROR),1)
+WARN     += -Werror
+endif
+LIB_CFLAGS := $(WARN) -Iinclude -fvisibility=hidden $(CFLAGS)
+APP_CFLAGS := $(WARN) -Iinclude $(CFLAGS)
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+SRCS      := $(wildcard lib/*.c)
+SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
+ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
+LIB_HDRS  := $(HEADER) $(wildcard lib/*.h)
+
+EXAMPLES  := demo hello
+EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
+RPATH     := -Wl,-rpath,'$$ORIGIN/..'
+
+# Check through pkg-config; empty until the dependency script has run.
+CHECK_FLAGS = $(shell pkg-config --cflags --libs check 2>/dev/null)
+API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c,$(wildcard tests/check_*.c))
+TEST_HDRS  := $(wildcard tests/*.h)
+
+.PHONY: all shared static pc check test demo examples install uninstall \
+        clean bench deps install-check unit-tests python-tests
+.DELETE_ON_ERROR:
+
+all: shared static pc
+
+shared: $(SHLIB)
+static: $(STLIB)
+pc: $(PCFILE)
+
+$(B)/shared/%.o: lib/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(LIB_CFLAGS) -fPIC -c $< -o $@
+
+$(B)/static/%.o: lib/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(LIB_CFLAGS) -c $< -o $@
+
+$(SHLIB): $(SH_OBJS) $(MAP)
+	$(Q)$(CC) -shared $(CFLAGS) $(LDFLAGS) -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=$(MAP) -Wl,-z,defs -o $@ $(SH_OBJS)
+	$(Q)ln -sf $(SOREAL) $(B)/$(SONAME)
+	$(Q)ln -sf $(SONAME) $(B)/libmindgames.so
+	@echo "  LD      $@"
+
+$(STLIB): $(ST_OBJS)
+	$(Q)rm -f $@
+	$(Q)$(AR) rcs $@ $(ST_OBJS)
+	@echo "  AR      $@"
+
+# The .pc file keeps ${prefix} references when LIBDIR/INCLUDEDIR are the
+# defaults, so pkg-config --define-prefix works; DESTDIR never enters it.
+$(PCFILE): mindgames.pc.in $(HEADER) Makefile
+	@mkdir -p $(@D)
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' \
+	    -e 's|@LIBDIR@|$(if $(filter $(PREFIX)/lib,$(LIBDIR)),$${prefix}/lib,$(LIBDIR))|' \
+	    -e 's|@INCLUDEDIR@|$(if $(filter $(PREFIX)/include,$(INCLUDEDIR)),$${prefix}/include,$(INCLUDEDIR))|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# ------------------------------------------------------------- examples
+
+$(B)/examples/%: examples/%.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+examples: $(EX_BINS)
+	$(Q)for e in $(EX_BINS); do $$e > $(B)/examples/$$(basename $$e).out || \
+	    { echo "example $$e failed"; exit 1; }; done
+	@echo "examples: all ran"
+
+demo: $(B)/examples/demo
+	$(Q)$(B)/examples/demo
+
+# ---------------------------------------------------------------- tests
+
+deps:
+	$(Q)sh tests/ensure-deps.sh
+
+$(B)/tests/check_api: $(API_TESTS) tests/run_api.c $(TEST_HDRS) $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests tests/run_api.c $(API_TESTS) -o $@ \
+	    -L$(B) -lmindgames -Wl,-rpath,'$$ORIGIN/..' $(CHECK_FLAGS)
+
+# White-box tests see internal helpers, so they link the static library.
+$(B)/tests/check_internal: tests/check_internal.c tests/run_internal.c $(TEST_HDRS) $(STLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Ilib -Itests tests/run_internal.c \
+	    tests/check_internal.c -o $@ $(STLIB) $(CHECK_FLAGS)
+
+unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
+	$(Q)$(B)/tests/check_api
+	$(Q)$(B)/tests/check_internal
+
+python-tests: $(SHLIB)
+	$(Q)if command -v $(PYTHON) >/dev/null 2>&1; then \
+	    MINDGAMES_LIB=$(abspath $(SHLIB)) $(PYTHON) -m unittest discover \
+	        -s tests -p 'test_*.py' ; \
+	else echo "python-tests: skipped, $(PYTHON) not found"; fi
+
+# Install into a temporary prefix (and a DESTDIR stage), then build and run
+# an example against the installed tree through pkg-config.
+install-check: all
+	$(Q)sh tests/install-check.sh "$(MAKE)"
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory examples
+	$(Q)$(MAKE) --no-print-directory python-tests
+	$(Q)$(MAKE) --no-print-directory install-check
+	@echo "make check: all passed"
+
+test: check
+
+$(B)/bench: tests/bench.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+bench: $(B)/bench
+	$(Q)$(B)/bench
+
+# -------------------------------------------------------------- install
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	$(INSTALL) -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/mindgames.h
+	$(INSTALL) -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SOREAL)
+	ln -sf $(SOREAL) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmindgames.so
+	$(INSTALL) -m 644 $(STLIB) $(DESTDIR)$(LIBDIR)/libmindgames.a
+	$(INSTALL) -m 644 $(PCFILE) $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
+	@if [ -d man ]; then \
+	    for s in 3 7; do \
+	        set -- man/man$$s/*.$$s; [ -e "$$1" ] || continue; \
+	        $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
+	        $(INSTALL) -m 644 "$$@" $(DESTDIR)$(MANDIR)/man$$s/; \
+	    done; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/mindgames.h \
+	      $(DESTDIR)$(LIBDIR)/$(SOREAL) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libmindgames.so $(DESTDIR)$(LIBDIR)/libmindgames.a \
+	      $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
+	@for f in man/man3/*.3 man/man7/*.7; do \
+	    [ -e "$$f" ] && rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$f))/$$(basename $$f); \
+	done; true
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,296 @@
+/*
+ * mindgames.h - the one public header of libmindgames.
+ *
+ * libmindgames is a pure C99 library of rules engines for abstract strategy
+ * games (Dots and Boxes, and more to come: the China games, Fangqi, Chains
+ * of Thought).  This header is its whole public contract; see mindgames(7).
+ *
+ * Conventions used by every function below
+ * ------------------------------------------
+ * - Everything exported starts with mg_ or MG_.  Handles are opaque.
+ * - Functions that can fail return int: MG_OK (0) or a negative MG_E* code.
+ *   Objects are handed out through an out-parameter (**out), which is set to
+ *   NULL on failure.  mg_strerror() turns a code into a fixed string.
+ * - Text input (specs, notation, records) takes an optional `err, errcap`
+ *   buffer that receives a one-line message naming what was wrong.  It may
+ *   be NULL/0.  The message is always NUL-terminated and cut to fit.
+ * - Buffers: the caller passes `buf, cap`.  The call stores the full size in
+ *   `*needed` / `*count` (strings count their terminating NUL) and returns
+ *   MG_ENOBUFS, leaving no partial result (an empty string where cap > 0),
+ *   when cap is too small.  `buf = NULL, cap = 0` is the size query.
+ * - Every *_free() accepts NULL.  The library never prints, never exits,
+ *   never aborts on bad input and keeps no mutable global state.
+ * - Bad input never changes the object it is refused on.
+ *
+ * Threads
+ * -------
+ * A game (mg_game) is read-only after mg_game_new() and may be shared by any
+ * number of threads.  A state (mg_state) is used by one thread at a time;
+ * any number of states may exist per game, each on its own thread.  Version
+ * functions and mg_strerror() may be called from anywhere at any time.
+ *
+ * Memory
+ * ------
+ * Only constructors allocate (mg_game_new, mg_state_new, mg_state_clone,
+ * mg_state_load, and mg_state_copy between states of different games).
+ * mg_state_apply, mg_state_undo, mg_state_legal_actions, mg_state_hash,
+ * mg_state_copy (same game) and mg_state_playout never allocate, except
+ * that a game with no bound on its length grows its history in apply.
+ * A state borrows its game: free every state before freeing its game.
+ */
+#ifndef MINDGAMES_H
+#define MINDGAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- export */
+
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(MG_BUILDING_LIBRARY) && !defined(MG_STATIC)
+#    define MG_API __declspec(dllexport)
+#  elif !defined(MG_STATIC)
+#    define MG_API __declspec(dllimport)
+#  else
+#    define MG_API
+#  endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define MG_API __attribute__((visibility("default")))
+#else
+#  define MG_API
+#endif
+
+/* --------------------------------------------------------------- version */
+
+#define MG_VERSION_MAJOR 1
+#define MG_VERSION_MINOR 0
+#define MG_VERSION_PATCH 0
+#define MG_VERSION_NUMBER \
+    (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
+#define MG_VERSION_STRING "1.0.0"
+
+/* The version of the library actually linked, as MG_VERSION_NUMBER
+ * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
+ * check that header and library agree.  Always safe to call. */
+MG_API uint32_t mg_version_number(void);
+
+/* The version of the library actually linked, as "MAJOR.MINOR.PATCH".
+ * Static string, never NULL, never freed.  Always safe to call. */
+MG_API const char *mg_version_string(void);
+
+/* ---------------------------------------------------------------- errors */
+
+/* Result codes.  Values are fixed forever and only ever appended; -1 is not
+ * an error code (it is MG_NOBODY), so a function that returns a player can
+ * also return an error without ambiguity. */
+enum {
+    MG_OK = 0,
+    MG_EINVAL = -2,       /* invalid argument: NULL pointer, bad format/flag */
+    MG_ENOMEM = -3,       /* out of memory */
+    MG_ENOBUFS = -4,      /* caller's buffer too small; size stored */
+    MG_ERANGE = -5,       /* id, player, dot or cell name out of range */
+    MG_ESYNTAX = -6,      /* malformed text (spec, notation, record) */
+    MG_ENOGAME = -7,      /* unknown game id */
+    MG_EOPTION = -8,      /* unknown, repeated or inapplicable option key */
+    MG_EVALUE = -9,       /* option value of wrong type, out of range, or
+                             an invalid combination of options */
+    MG_EILLEGAL = -10,    /* action not legal in this state */
+    MG_EOVER = -11,       /* the game is over */
+    MG_EEMPTY = -12,      /* nothing to undo */
+    MG_EMISMATCH = -13,   /* objects belong to different games */
+    MG_EUNSUPPORTED = -14 /* the game has no such notion (e.g. groups) */
+};
+
+/* A short English description of a result code ("illegal action").  Never
+ * NULL: an unknown code gives "unknown error".  Static storage, always safe
+ * to call from any thread. */
+MG_API const char *mg_strerror(int code);
+
+/* -------------------------------------------------------------- constants */
+
+#define MG_NOBODY (-1)      /* no player: the game is over / not decided */
+#define MG_DRAW 2           /* mg_state_winner(): the game ended drawn */
+
+#define MG_RENDER_TEXT 1    /* plain ASCII, lines ending in '\n' */
+#define MG_RENDER_SVG 2     /* a standalone SVG 1.1 document */
+
+#define MG_BOARD_OCTOPUSZLE 1
+#define MG_BOARD_LABYRINTH 2
+
+/* ----------------------------------------------------------------- types */
+
+typedef struct mg_game mg_game;     /* a game and its options; immutable */
+typedef struct mg_state mg_state;   /* a position with its full history */
+
+/* ----------------------------------------------------------------- games */
+
+/* Number of registered game ids (dots_and_boxes, ...).  Always >= 1. */
+MG_API int mg_game_count(void);
+
+/* The id of registered game `index` (0 <= index < mg_game_count()), e.g.
+ * "dots_and_boxes".  Static string; NULL when index is out of range. */
+MG_API const char *mg_game_id_at(int index);
+
+/* Create a game from a spec string: `id` or `id(key=value,...)`, e.g.
+ * "dots_and_boxes(rows=5,cols=5,border=swedish)".  Spaces around tokens are
+ * ignored, keys and values are case-insensitive, omitted keys take their
+ * defaults (RULES.md §0, and per game).  On success *out owns a new game to
+ * release with mg_game_free().
+ * Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX (malformed spec),
+ * MG_ENOGAME (unknown id), MG_EOPTION (unknown, repeated or inapplicable
+ * key), MG_EVALUE (bad value or combination), MG_ENOMEM.  `err` names the
+ * offending part. */
+MG_API int mg_game_new(mg_game **out, const char *spec, char *err,
+                       size_t errcap);
+
+/* Release a game.  NULL is a no-op.  Free all its states first. */
+MG_API void mg_game_free(mg_game *g);
+
+/* The game's id ("dots_and_boxes").  Static string; NULL when g is NULL. */
+MG_API const char *mg_game_id(const mg_game *g);
+
+/* The canonical spec: the id and every option that applies, in a fixed
+ * order, lower case, no spaces: mg_game_new() of it gives the same game.
+ * Errors: MG_EINVAL (g NULL, or buf NULL with cap > 0), MG_ENOBUFS. */
+MG_API int mg_game_spec(const mg_game *g, char *buf, size_t cap,
+                        size_t *needed);
+
+/* Number of action ids of this game: every action id is in 0 .. n-1.
+ * MG_EINVAL when g is NULL. */
+MG_API int32_t mg_game_num_actions(const mg_game *g);
+
+/* An upper bound on the number of actions legal in any state of this game:
+ * a buffer of this many int32_t always holds mg_state_legal_actions().
+ * MG_EINVAL when g is NULL. */
+MG_API int32_t mg_game_max_legal_actions(const mg_game *g);
+
+/* ---------------------------------------------------------------- states */
+
+/* A new state at the start of game g.  The state borrows g: g must outlive
+ * it.  Errors: MG_EINVAL, MG_ENOMEM. */
+MG_API int mg_state_new(mg_state **out, const mg_game *g);
+
+/* A new, independent copy of s, history included.  Errors: MG_EINVAL,
+ * MG_ENOMEM. */
+MG_API int mg_state_clone(mg_state **out, const mg_state *s);
+
+/* Make dst an exact copy of src (position and history).  No allocation when
+ * both are states of the same game; otherwise dst is re-sized for src's
+ * game (MG_ENOMEM leaves dst unchanged).  Errors: MG_EINVAL. */
+MG_API int mg_state_copy(mg_state *dst, const mg_state *src);
+
+/* Release a state.  NULL is a no-op. */
+MG_API void mg_state_free(mg_state *s);
+
+/* The game a state belongs to (borrowed), or NULL when s is NULL. */
+MG_API const mg_game *mg_state_game(const mg_state *s);
+
+/* The seat to act next: 0 or 1, or MG_NOBODY when the game is over.
+ * MG_EINVAL when s is NULL. */
+MG_API int mg_state_current_player(const mg_state *s);
+
+/* 1 when the game is over, 0 while it goes on; MG_EINVAL when s is NULL. */
+MG_API int mg_state_is_terminal(const mg_state *s);
+
+/* The legal actions, ascending, into buf (capacity cap).  *count receives
+ * their number (0 when the game is over).  A buffer of
+ * mg_game_max_legal_actions() entries always suffices.  Never allocates.
+ * Errors: MG_EINVAL (s or count NULL, buf NULL with cap > 0), MG_ENOBUFS. */
+MG_API int mg_state_legal_actions(const mg_state *s, int32_t *buf, size_t cap,
+                                  size_t *count);
+
+/* 1 when `action` is legal in s, 0 when it is not (also for ids out of
+ * range), MG_EINVAL when s is NULL. */
+MG_API int mg_state_is_legal(const mg_state *s, int32_t action);
+
+/* Play `action` for the current player.  Never allocates (see Memory).
+ * Errors: MG_EINVAL (s NULL), MG_ERANGE (id outside 0..num_actions-1),
+ * MG_EOVER (game over), MG_EILLEGAL (not legal here).  On error s is
+ * unchanged. */
+MG_API int mg_state_apply(mg_state *s, int32_t action);
+
+/* Take back the last action; any depth, back to the start.  The position,
+ * player to move and hash are restored exactly.  Errors: MG_EINVAL,
+ * MG_EEMPTY (nothing to undo). */
+MG_API int mg_state_undo(mg_state *s);
+
+/* The actions played since the start, oldest first.  *count receives their
+ * number.  Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_state_history(const mg_state *s, int32_t *buf, size_t cap,
+                            size_t *count);
+
+/* 0 or 1 for the winning seat, MG_DRAW for a drawn game, MG_NOBODY while
+ * the game goes on.  MG_EINVAL when s is NULL. */
+MG_API int mg_state_winner(const mg_state *s);
+
+/* The game's headline score of `player` (0 or 1) into *out: boxes claimed
+ * in Dots and Boxes (RULES.md §0).  Errors: MG_EINVAL, MG_ERANGE (player
+ * not 0 or 1). */
+MG_API int mg_state_score(const mg_state *s, int player, int32_t *out);
+
+/* The sizes of `player`'s groups (chains), descending, into buf.  Errors:
+ * MG_EINVAL, MG_ERANGE (player), MG_ENOBUFS, MG_EUNSUPPORTED (the game has
+ * no groups, e.g. Dots and Boxes). */
+MG_API int mg_state_groups(const mg_state *s, int player, int32_t *buf,
+                           size_t cap, size_t *count);
+
+/* Zobrist hash of the position (what is on the board and who moves),
+ * maintained incrementally: equal positions reached by different move
+ * orders hash equal.  0 when s is NULL. */
+MG_API uint64_t mg_state_hash(const mg_state *s);
+
+/* The notation of action id `action` (legal now or not), e.g. "a1-b1" in
+ * Dots and Boxes (RULES.md).  Errors: MG_EINVAL, MG_ERANGE (id out of
+ * range), MG_ENOBUFS. */
+MG_API int mg_state_action_to_string(const mg_state *s, int32_t action,
+                                     char *buf, size_t cap, size_t *needed);
+
+/* Parse notation (case-insensitive, surrounding spaces ignored) into an
+ * action id.  The id is returned whether or not it is legal now; use
+ * mg_state_is_legal() or mg_state_apply() for that.  Errors: MG_EINVAL,
+ * MG_ESYNTAX (malformed), MG_ERANGE (names no dot/cell/action of this
+ * game).  `err` names the offending part. */
+MG_API int mg_state_action_from_string(const mg_state *s, const char *text,
+                                       int32_t *action, char *err,
+                                       size_t errcap);
+
+/* Render the position: MG_RENDER_TEXT (ASCII for a terminal) or
+ * MG_RENDER_SVG (standalone SVG).  Errors: MG_EINVAL (bad format),
+ * MG_ENOBUFS. */
+MG_API int mg_state_render(const mg_state *s, int format, char *buf,
+                           size_t cap, size_t *needed);
+
+/* The game record: the canonical spec and every action in notation, in
+ * the text format of mindgames(7):
+ *     mindgames-record 1
+ *     game dots_and_boxes(rows=2,cols=2,grid=square,...)
+ *     actions 3
+ *     a1-b1 b1-c1 a1-a2
+ * Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_state_save(const mg_state *s, char *buf, size_t cap,
+                         size_t *needed);
+
+/* Parse a record made by mg_state_save() and replay it: *game_out receives
+ * a new game and *out a new state of it at the record's last position.  The
+ * caller frees both (the state first).  Errors: MG_EINVAL, MG_ESYNTAX,
+ * any mg_game_new() error, MG_ERANGE / MG_EILLEGAL (an action that does not
+ * exist or is not legal where it stands), MG_ENOMEM.  `err` names the line
+ * and token. */
+MG_API int mg_state_load(mg_state **out, mg_game **game_out,
+                         const char *record, char *err, size_t errcap);
+
+/* Play uniformly random legal actions from s until the game ends or
+ * max_actions have been applied (max_actions < 0: no limit).  Deterministic
+ * for a given seed.  Returns the number of actions applied (>= 0), or
+ * MG_EINVAL.  Never allocates (see Memory). */
+MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MINDGAMES_H */

@@ -1,0 +1,213 @@
+/*
+ * internal.h - what the core and the games share; never installed.
+ *
+ * A game is one table of operations (mg__game_ops) in one file, listed once
+ * in registry.c.  The core (game.c, state.c, spec.c, record.c) knows no
+ * game: it parses specs against the game's option table, owns the history
+ * and the undo records, and calls the table for everything else.
+ *
+ * State layout: the game's state is a flat, pointer-free blob of
+ * ops->state_size bytes (it may be copied with memcpy), plus, per applied
+ * action, an undo record of ops->undo_size bytes that the game writes in
+ * apply and reads back in undo.
+ */
+#ifndef MG_INTERNAL_H
+#define MG_INTERNAL_H
+
+#define MG_BUILDING_LIBRARY 1
+#include "mindgames.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Internal, non-static helpers are hidden from the shared library and are
+ * named mg__ so the static library's namespace stays mg_-only. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#  define MG_HIDDEN __attribute__((visibility("hidden")))
+#else
+#  define MG_HIDDEN
+#endif
+
+/* ---------------------------------------------------------------- options */
+
+enum { MG__OPT_INT = 1, MG__OPT_BOOL, MG__OPT_ENUM, MG__OPT_SEED };
+
+#define MG__MAX_OPTIONS 16
+
+typedef struct mg__option {
+    const char *key;
+    int type;                 /* MG__OPT_* */
+    int64_t min, max;         /* MG__OPT_INT */
+    const char *const *names; /* MG__OPT_ENUM: NULL-terminated value names */
+    int64_t def;              /* default; enum: index into names */
+} mg__option;
+
+/* Parsed option values, one per entry of the game's option table. */
+typedef struct mg__optvals {
+    int64_t v[MG__MAX_OPTIONS];
+    unsigned char given[MG__MAX_OPTIONS]; /* 1 when the spec named the key */
+} mg__optvals;
+
+/* -------------------------------------------------------- string builder */
+
+/* Writes into a caller buffer, never past cap, but counts every byte it
+ * was asked to write, so one pass gives both the text and its size. */
+typedef struct mg__sb {
+    char *buf;
+    size_t cap;
+    size_t len; /* bytes requested so far, without the NUL */
+} mg__sb;
+
+MG_HIDDEN void mg__sb_init(mg__sb *sb, char *buf, size_t cap);
+MG_HIDDEN void mg__sb_putc(mg__sb *sb, char c);
+MG_HIDDEN void mg__sb_puts(mg__sb *sb, const char *s);
+MG_HIDDEN void mg__sb_putn(mg__sb *sb, const char *s, size_t n);
+MG_HIDDEN void mg__sb_int(mg__sb *sb, int64_t v);
+MG_HIDDEN void mg__sb_uint(mg__sb *sb, uint64_t v);
+/* A tiny printf: %s %c %d (int) %ld (long) %u (unsigned) %% only; no
+ * locale, no floating point. */
+MG_HIDDEN void mg__sb_printf(mg__sb *sb, const char *fmt, ...);
+/* Finish: NUL-terminate; store the size (with NUL) in *needed; return
+ * MG_OK, or MG_ENOBUFS leaving "" in buf (when cap > 0). */
+MG_HIDDEN int mg__sb_finish(mg__sb *sb, size_t *needed);
+
+/* Format a message into err (may be NULL) with mg__sb_printf's syntax;
+ * returns `code` so callers can write `return mg__err(...)`. */
+MG_HIDDEN int mg__err(char *err, size_t errcap, int code, const char *fmt,
+                      ...);
+
+/* Quote at most 24 characters of untrusted text for a message, with
+ * non-printable bytes shown as '?'. */
+MG_HIDDEN void mg__sb_quote(mg__sb *sb, const char *s, size_t n);
+
+/* Column letters: 0 -> "a", 25 -> "z", 26 -> "aa" (RULES.md §0). */
+MG_HIDDEN void mg__sb_column(mg__sb *sb, int32_t col);
+
+/* Parse a cell/dot name "<letters><digits>" (any case) at text[0..n):
+ * *col and *row are 0-based.  Returns 1 on success, 0 when malformed or
+ * too large. */
+MG_HIDDEN int mg__parse_name(const char *text, size_t n, int32_t *col,
+                             int32_t *row);
+
+/* Parse "#<digits>" at text[0..n) into *index.  Returns 1 or 0. */
+MG_HIDDEN int mg__parse_index(const char *text, size_t n, int32_t *index);
+
+MG_HIDDEN int mg__strncaseeq(const char *a, const char *b, size_t n);
+
+/* ------------------------------------------------------------- randomness */
+
+/* splitmix64: the library's only PRNG step; integer-only, portable. */
+static inline uint64_t mg__splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* A fixed, well-mixed 64-bit key for Zobrist hashing: game-independent
+ * values derived from (domain, index). */
+static inline uint64_t mg__zobrist_key(uint64_t domain, uint64_t index)
+{
+    uint64_t x = domain * 0xD1B54A32D192ED03ULL + index;
+    return mg__splitmix64(&x);
+}
+
+/* Uniform integer in [0, n) from a splitmix64 stream (n > 0). */
+static inline uint32_t mg__rand_below(uint64_t *x, uint32_t n)
+{
+    /* Lemire's multiply-shift; the tiny bias at n << 2^32 is irrelevant for
+     * playouts and keeps this branch-free. */
+    return (uint32_t)(((mg__splitmix64(x) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* ------------------------------------------------------------ game table */
+
+typedef struct mg__game_ops {
+    const char *id;
+    const mg__option *options;
+    int n_options;
+
+    /* Optional: adjust defaults of keys not given (a variant key setting
+     * others).  Called after parsing, before `applies` and `create`. */
+    void (*defaults)(mg__optvals *o);
+
+    /* Optional: NULL when option `i` applies given the values in o, else a
+     * reason ("applies to grid=square only").  Keys that do not apply are
+     * refused when given and left out of the canonical spec. */
+    const char *(*applies)(int i, const mg__optvals *o);
+
+    /* Build the game's immutable data (geometry, Zobrist keys) into
+     * g->data and fill g->num_actions, g->max_legal, g->max_length (0 =
+     * unbounded), g->state_size, g->undo_size.  May refuse a combination
+     * of values with MG_EVALUE and a message. */
+    int (*create)(mg_game *g, const mg__optvals *o, char *err, size_t errcap);
+    void (*destroy)(mg_game *g);
+
+    /* Set up the starting position in st (state_size bytes, zeroed). */
+    void (*init)(const mg_game *g, void *st);
+
+    int (*current_player)(const mg_game *g, const void *st); /* or NOBODY */
+    int (*winner)(const mg_game *g, const void *st); /* 0, 1, DRAW, NOBODY */
+
+    /* Write the legal actions ascending into buf (room for g->max_legal);
+     * return their number.  Must not allocate. */
+    int32_t (*legal)(const mg_game *g, const void *st, int32_t *buf);
+    /* action is in range; is it legal in st (game not over)? */
+    int (*is_legal)(const mg_game *g, const void *st, int32_t action);
+    /* Apply a legal action, writing undo_size bytes into undo. */
+    void (*apply)(const mg_game *g, void *st, int32_t action, void *undo);
+    /* Exactly reverse apply(action) given the same undo record. */
+    void (*undo)(const mg_game *g, void *st, int32_t action,
+                 const void *undo);
+
+    uint64_t (*hash)(const mg_game *g, const void *st); /* incremental */
+    uint64_t (*hash_full)(const mg_game *g, const void *st); /* recomputed */
+
+    int32_t (*score)(const mg_game *g, const void *st, int player);
+    /* Optional (NULL: MG_EUNSUPPORTED): write group sizes descending into
+     * buf when *count fits cap; always set *count. */
+    int (*groups)(const mg_game *g, const void *st, int player,
+                  int32_t *buf, size_t cap, size_t *count);
+
+    void (*action_name)(const mg_game *g, int32_t action, mg__sb *sb);
+    /* text[0..n) is trimmed; returns MG_OK or an error with message. */
+    int (*action_parse)(const mg_game *g, const char *text, size_t n,
+                        int32_t *action, char *err, size_t errcap);
+
+    void (*render)(const mg_game *g, const void *st, int format, mg__sb *sb);
+} mg__game_ops;
+
+struct mg_game {
+    const mg__game_ops *ops;
+    mg__optvals opts;
+    void *data;           /* the game's own immutable data */
+    int32_t num_actions;
+    int32_t max_legal;
+    int32_t max_length;   /* most actions in one game; 0 = unbounded */
+    size_t state_size;
+    size_t undo_size;
+};
+
+struct mg_state {
+    const mg_game *game;
+    void *st;             /* state_size bytes */
+    int32_t *history;     /* hcap entries */
+    unsigned char *undo;  /* hcap * undo_size bytes */
+    int32_t *scratch;     /* max_legal entries, for playouts */
+    size_t hlen, hcap;
+};
+
+/* The registry (registry.c). */
+MG_HIDDEN const mg__game_ops *mg__find_game(const char *id, size_t n);
+extern const mg__game_ops mg__dots_and_boxes_ops;
+
+/* Spec parsing (spec.c). */
+MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,
+                             mg__optvals *o, char *err, size_t errcap);
+MG_HIDDEN void mg__spec_format(const mg_game *g, mg__sb *sb);
+
+/* Recompute the hash from scratch (for tests and debugging). */
+MG_HIDDEN uint64_t mg__state_hash_full(const mg_state *s);
+
+#endif /* MG_INTERNAL_H */

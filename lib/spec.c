@@ -1,0 +1,273 @@
+/*
+ * spec.c - game spec strings: `id` or `id(key=value,...)` (RULES.md §0).
+ * Parsed against the game's option table; canonical form printed back.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#define MAX_SPEC 4096
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int is_word(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '+';
+}
+
+static const char *skip_space(const char *p)
+{
+    while (is_space(*p))
+        p++;
+    return p;
+}
+
+/* A message "<what> at position N" for an unexpected byte. */
+static int unexpected(const char *spec, const char *p, const char *expected,
+                      char *err, size_t errcap)
+{
+    unsigned char c = (unsigned char)*p;
+    if (!c)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "spec ends early: expected %s", expected);
+    if (c < 0x20 || c >= 0x7f)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "non-ASCII or control byte %u at position %u "
+                       "(expected %s)",
+                       (unsigned)c, (unsigned)(p - spec + 1), expected);
+    return mg__err(err, errcap, MG_ESYNTAX,
+                   "unexpected '%c' at position %u (expected %s)", (char)c,
+                   (unsigned)(p - spec + 1), expected);
+}
+
+static int parse_u64(const char *s, size_t n, uint64_t *out)
+{
+    uint64_t v = 0;
+    size_t i;
+    if (n == 0)
+        return 0;
+    for (i = 0; i < n; i++) {
+        unsigned d;
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+        d = (unsigned)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return 0;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 1;
+}
+
+static int parse_value(const mg__option *opt, const char *s, size_t n,
+                       int64_t *out, char *err, size_t errcap)
+{
+    char q[64];
+    mg__sb qs;
+    mg__sb_init(&qs, q, sizeof q);
+    mg__sb_quote(&qs, s, n);
+    mg__sb_finish(&qs, NULL);
+
+    switch (opt->type) {
+    case MG__OPT_BOOL:
+        if (n == 4 && mg__strncaseeq(s, "true", 4)) {
+            *out = 1;
+            return MG_OK;
+        }
+        if (n == 5 && mg__strncaseeq(s, "false", 5)) {
+            *out = 0;
+            return MG_OK;
+        }
+        return mg__err(err, errcap, MG_EVALUE,
+                       "%s=%s: expected true or false", opt->key, q);
+    case MG__OPT_ENUM: {
+        int i;
+        mg__sb sb;
+        for (i = 0; opt->names[i]; i++) {
+            if (strlen(opt->names[i]) == n &&
+                mg__strncaseeq(s, opt->names[i], n)) {
+                *out = i;
+                return MG_OK;
+            }
+        }
+        if (err && errcap) {
+            mg__sb_init(&sb, err, errcap);
+            mg__sb_printf(&sb, "%s=%s: expected one of ", opt->key, q);
+            for (i = 0; opt->names[i]; i++)
+                mg__sb_printf(&sb, "%s%s", i ? ", " : "", opt->names[i]);
+            if (sb.len >= errcap)
+                err[errcap - 1] = '\0';
+            else
+                err[sb.len] = '\0';
+        }
+        return MG_EVALUE;
+    }
+    case MG__OPT_SEED: {
+        uint64_t v;
+        if (!parse_u64(s, n, &v))
+            return mg__err(err, errcap, MG_EVALUE,
+                           "%s=%s: expected an unsigned 64-bit integer",
+                           opt->key, q);
+        *out = (int64_t)v;
+        return MG_OK;
+    }
+    default: { /* MG__OPT_INT */
+        uint64_t v;
+        int neg = n > 0 && s[0] == '-';
+        size_t skip = (n > 0 && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+        if (!parse_u64(s + skip, n - skip, &v))
+            return mg__err(err, errcap, MG_EVALUE,
+                           "%s=%s: expected an integer", opt->key, q);
+        if (v > (uint64_t)INT64_MAX ||
+            (neg ? -(int64_t)v : (int64_t)v) < opt->min ||
+            (neg ? -(int64_t)v : (int64_t)v) > opt->max)
+            return mg__err(err, errcap, MG_EVALUE,
+                           "%s=%s: out of range %ld..%ld", opt->key, q,
+                           (long)opt->min, (long)opt->max);
+        *out = neg ? -(int64_t)v : (int64_t)v;
+        return MG_OK;
+    }
+    }
+}
+
+int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
+                   mg__optvals *o, char *err, size_t errcap)
+{
+    const char *p, *id;
+    size_t idlen, total = 0;
+    const mg__game_ops *ops;
+    int i;
+    char q[64];
+    mg__sb qs;
+
+    while (total <= MAX_SPEC && spec[total])
+        total++;
+    if (total > MAX_SPEC)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "spec longer than %d characters", MAX_SPEC);
+
+    p = skip_space(spec);
+    id = p;
+    while (is_word(*p))
+        p++;
+    idlen = (size_t)(p - id);
+    if (idlen == 0)
+        return *p ? unexpected(spec, p, "a game id", err, errcap)
+                  : mg__err(err, errcap, MG_ESYNTAX, "empty spec");
+    ops = mg__find_game(id, idlen);
+    if (!ops) {
+        mg__sb_init(&qs, q, sizeof q);
+        mg__sb_quote(&qs, id, idlen);
+        mg__sb_finish(&qs, NULL);
+        return mg__err(err, errcap, MG_ENOGAME, "unknown game %s", q);
+    }
+
+    memset(o, 0, sizeof *o);
+    for (i = 0; i < ops->n_options; i++)
+        o->v[i] = ops->options[i].def;
+
+    p = skip_space(p);
+    if (*p == '(') {
+        p = skip_space(p + 1);
+        if (*p == ')') {
+            p++;
+        } else {
+            for (;;) {
+                const char *key = p, *val;
+                size_t klen, vlen;
+                int k = -1, rc;
+                int64_t v = 0;
+                while (is_word(*p))
+                    p++;
+                klen = (size_t)(p - key);
+                if (!klen)
+                    return unexpected(spec, p, "an option key", err, errcap);
+                mg__sb_init(&qs, q, sizeof q);
+                mg__sb_quote(&qs, key, klen);
+                mg__sb_finish(&qs, NULL);
+                p = skip_space(p);
+                if (*p != '=')
+                    return unexpected(spec, p, "'=' after the key", err,
+                                      errcap);
+                p = skip_space(p + 1);
+                val = p;
+                while (is_word(*p))
+                    p++;
+                vlen = (size_t)(p - val);
+                if (!vlen)
+                    return unexpected(spec, p, "a value", err, errcap);
+                for (i = 0; i < ops->n_options; i++)
+                    if (strlen(ops->options[i].key) == klen &&
+                        mg__strncaseeq(key, ops->options[i].key, klen))
+                        k = i;
+                if (k < 0)
+                    return mg__err(err, errcap, MG_EOPTION,
+                                   "unknown option %s for %s", q, ops->id);
+                if (o->given[k])
+                    return mg__err(err, errcap, MG_EOPTION,
+                                   "option %s given twice", q);
+                rc = parse_value(&ops->options[k], val, vlen, &v, err,
+                                 errcap);
+                if (rc)
+                    return rc;
+                o->v[k] = v;
+                o->given[k] = 1;
+                p = skip_space(p);
+                if (*p == ',') {
+                    p = skip_space(p + 1);
+                    continue;
+                }
+                if (*p == ')') {
+                    p++;
+                    break;
+                }
+                return unexpected(spec, p, "',' or ')'", err, errcap);
+            }
+        }
+        p = skip_space(p);
+    }
+    if (*p)
+        return unexpected(spec, p, "the end of the spec", err, errcap);
+
+    if (ops->defaults)
+        ops->defaults(o);
+    if (ops->applies) {
+        for (i = 0; i < ops->n_options; i++) {
+            const char *why;
+            if (o->given[i] && (why = ops->applies(i, o)) != NULL)
+                return mg__err(err, errcap, MG_EOPTION,
+                               "option '%s' does not apply: %s",
+                               ops->options[i].key, why);
+        }
+    }
+    *ops_out = ops;
+    return MG_OK;
+}
+
+void mg__spec_format(const mg_game *g, mg__sb *sb)
+{
+    const mg__game_ops *ops = g->ops;
+    int i, n = 0;
+    mg__sb_puts(sb, ops->id);
+    for (i = 0; i < ops->n_options; i++) {
+        const mg__option *opt = &ops->options[i];
+        int64_t v = g->opts.v[i];
+        if (ops->applies && ops->applies(i, &g->opts))
+            continue;
+        mg__sb_putc(sb, n++ ? ',' : '(');
+        mg__sb_puts(sb, opt->key);
+        mg__sb_putc(sb, '=');
+        switch (opt->type) {
+        case MG__OPT_BOOL: mg__sb_puts(sb, v ? "true" : "false"); break;
+        case MG__OPT_ENUM: mg__sb_puts(sb, opt->names[v]); break;
+        case MG__OPT_SEED: mg__sb_uint(sb, (uint64_t)v); break;
+        default: mg__sb_int(sb, v); break;
+        }
+    }
+    if (n)
+        mg__sb_putc(sb, ')');
+}

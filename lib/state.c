@@ -1,0 +1,396 @@
+/*
+ * state.c - mg_state_*: positions, history, apply/undo and queries.
+ *
+ * A state is the game's flat state blob (with room after it for a scratch
+ * list of legal actions) and the history: one action id and one undo
+ * record per applied action.  For games with a bounded length the history
+ * is allocated once, so apply and undo never allocate.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UNBOUNDED_START 256
+
+static size_t scratch_offset(const mg_game *g)
+{
+    return (g->state_size + 7) & ~(size_t)7;
+}
+
+static unsigned char *undo_at(const mg_state *s, size_t i)
+{
+    return s->undo + i * s->game->undo_size;
+}
+
+/* Allocate st and history blocks for game g with history capacity hcap. */
+static int alloc_parts(const mg_game *g, size_t hcap, void **st,
+                       int32_t **hist)
+{
+    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    size_t hbytes = hcap * (sizeof(int32_t) + g->undo_size);
+    *st = calloc(1, sbytes ? sbytes : 1);
+    *hist = malloc(hbytes ? hbytes : 1);
+    if (!*st || !*hist) {
+        free(*st);
+        free(*hist);
+        *st = NULL;
+        *hist = NULL;
+        return MG_ENOMEM;
+    }
+    return MG_OK;
+}
+
+static void attach(mg_state *s, const mg_game *g, void *st, int32_t *hist,
+                   size_t hcap)
+{
+    s->game = g;
+    s->st = st;
+    s->scratch = (int32_t *)((unsigned char *)st + scratch_offset(g));
+    s->history = hist;
+    s->undo = (unsigned char *)(hist + hcap);
+    s->hcap = hcap;
+}
+
+static size_t initial_hcap(const mg_game *g)
+{
+    return g->max_length > 0 ? (size_t)g->max_length : UNBOUNDED_START;
+}
+
+int mg_state_new(mg_state **out, const mg_game *g)
+{
+    mg_state *s;
+    void *st;
+    int32_t *hist;
+    if (!out)
+        return MG_EINVAL;
+    *out = NULL;
+    if (!g)
+        return MG_EINVAL;
+    s = calloc(1, sizeof *s);
+    if (!s)
+        return MG_ENOMEM;
+    if (alloc_parts(g, initial_hcap(g), &st, &hist)) {
+        free(s);
+        return MG_ENOMEM;
+    }
+    attach(s, g, st, hist, initial_hcap(g));
+    g->ops->init(g, s->st);
+    *out = s;
+    return MG_OK;
+}
+
+void mg_state_free(mg_state *s)
+{
+    if (!s)
+        return;
+    free(s->st);
+    free(s->history);
+    free(s);
+}
+
+/* Copy position and history from src into dst, which has room. */
+static void copy_into(mg_state *dst, const mg_state *src)
+{
+    const mg_game *g = src->game;
+    dst->game = g;
+    memcpy(dst->st, src->st, g->state_size);
+    memcpy(dst->history, src->history, src->hlen * sizeof(int32_t));
+    memcpy(dst->undo, src->undo, src->hlen * g->undo_size);
+    dst->hlen = src->hlen;
+}
+
+int mg_state_clone(mg_state **out, const mg_state *s)
+{
+    int rc;
+    if (!out)
+        return MG_EINVAL;
+    *out = NULL;
+    if (!s)
+        return MG_EINVAL;
+    rc = mg_state_new(out, s->game);
+    if (rc)
+        return rc;
+    if ((*out)->hcap < s->hlen) { /* unbounded game with a long history */
+        rc = mg_state_copy(*out, s);
+        if (rc) {
+            mg_state_free(*out);
+            *out = NULL;
+        }
+        return rc;
+    }
+    copy_into(*out, s);
+    return MG_OK;
+}
+
+/* Do dst and src share one layout (same game, or an equal one)? */
+static int same_layout(const mg_game *a, const mg_game *b)
+{
+    return a == b ||
+           (a->ops == b->ops && a->state_size == b->state_size &&
+            a->undo_size == b->undo_size && a->max_legal == b->max_legal &&
+            memcmp(&a->opts, &b->opts, sizeof a->opts) == 0);
+}
+
+int mg_state_copy(mg_state *dst, const mg_state *src)
+{
+    if (!dst || !src)
+        return MG_EINVAL;
+    if (dst == src)
+        return MG_OK;
+    if (!same_layout(dst->game, src->game) || dst->hcap < src->hlen) {
+        size_t hcap = initial_hcap(src->game);
+        void *st;
+        int32_t *hist;
+        if (hcap < src->hcap)
+            hcap = src->hcap;
+        if (alloc_parts(src->game, hcap, &st, &hist))
+            return MG_ENOMEM;
+        free(dst->st);
+        free(dst->history);
+        attach(dst, src->game, st, hist, hcap);
+    }
+    copy_into(dst, src);
+    return MG_OK;
+}
+
+const mg_game *mg_state_game(const mg_state *s)
+{
+    return s ? s->game : NULL;
+}
+
+int mg_state_current_player(const mg_state *s)
+{
+    if (!s)
+        return MG_EINVAL;
+    return s->game->ops->current_player(s->game, s->st);
+}
+
+int mg_state_is_terminal(const mg_state *s)
+{
+    if (!s)
+        return MG_EINVAL;
+    return s->game->ops->current_player(s->game, s->st) == MG_NOBODY;
+}
+
+int mg_state_legal_actions(const mg_state *s, int32_t *buf, size_t cap,
+                           size_t *count)
+{
+    int32_t n;
+    if (!s || !count || (!buf && cap))
+        return MG_EINVAL;
+    if (s->game->ops->current_player(s->game, s->st) == MG_NOBODY) {
+        *count = 0;
+        return MG_OK;
+    }
+    if (cap >= (size_t)s->game->max_legal) {
+        *count = (size_t)s->game->ops->legal(s->game, s->st, buf);
+        return MG_OK;
+    }
+    /* A short buffer: list into the scratch area, then copy if it fits. */
+    n = s->game->ops->legal(s->game, s->st, s->scratch);
+    *count = (size_t)n;
+    if ((size_t)n > cap) {
+        return MG_ENOBUFS;
+    }
+    if (n)
+        memcpy(buf, s->scratch, (size_t)n * sizeof(int32_t));
+    return MG_OK;
+}
+
+int mg_state_is_legal(const mg_state *s, int32_t action)
+{
+    if (!s)
+        return MG_EINVAL;
+    if (action < 0 || action >= s->game->num_actions)
+        return 0;
+    if (s->game->ops->current_player(s->game, s->st) == MG_NOBODY)
+        return 0;
+    return s->game->ops->is_legal(s->game, s->st, action) ? 1 : 0;
+}
+
+/* Make room for one more history entry (only unbounded games grow). */
+static int reserve(mg_state *s)
+{
+    size_t hcap;
+    int32_t *hist;
+    const mg_game *g = s->game;
+    if (s->hlen < s->hcap)
+        return MG_OK;
+    if (g->max_length > 0 || s->hcap > SIZE_MAX / 4 / (4 + g->undo_size))
+        return MG_ENOMEM;
+    hcap = s->hcap * 2;
+    hist = malloc(hcap * (sizeof(int32_t) + g->undo_size));
+    if (!hist)
+        return MG_ENOMEM;
+    memcpy(hist, s->history, s->hlen * sizeof(int32_t));
+    memcpy(hist + hcap, s->undo, s->hlen * g->undo_size);
+    free(s->history);
+    s->history = hist;
+    s->undo = (unsigned char *)(hist + hcap);
+    s->hcap = hcap;
+    return MG_OK;
+}
+
+int mg_state_apply(mg_state *s, int32_t action)
+{
+    const mg_game *g;
+    int rc;
+    if (!s)
+        return MG_EINVAL;
+    g = s->game;
+    if (action < 0 || action >= g->num_actions)
+        return MG_ERANGE;
+    if (g->ops->current_player(g, s->st) == MG_NOBODY)
+        return MG_EOVER;
+    if (!g->ops->is_legal(g, s->st, action))
+        return MG_EILLEGAL;
+    if ((rc = reserve(s)) != MG_OK)
+        return rc;
+    g->ops->apply(g, s->st, action, undo_at(s, s->hlen));
+    s->history[s->hlen++] = action;
+    return MG_OK;
+}
+
+int mg_state_undo(mg_state *s)
+{
+    if (!s)
+        return MG_EINVAL;
+    if (s->hlen == 0)
+        return MG_EEMPTY;
+    s->hlen--;
+    s->game->ops->undo(s->game, s->st, s->history[s->hlen],
+                       undo_at(s, s->hlen));
+    return MG_OK;
+}
+
+int mg_state_history(const mg_state *s, int32_t *buf, size_t cap,
+                     size_t *count)
+{
+    if (!s || !count || (!buf && cap))
+        return MG_EINVAL;
+    *count = s->hlen;
+    if (s->hlen > cap)
+        return MG_ENOBUFS;
+    if (s->hlen)
+        memcpy(buf, s->history, s->hlen * sizeof(int32_t));
+    return MG_OK;
+}
+
+int mg_state_winner(const mg_state *s)
+{
+    if (!s)
+        return MG_EINVAL;
+    return s->game->ops->winner(s->game, s->st);
+}
+
+int mg_state_score(const mg_state *s, int player, int32_t *out)
+{
+    if (!s || !out)
+        return MG_EINVAL;
+    if (player != 0 && player != 1)
+        return MG_ERANGE;
+    *out = s->game->ops->score(s->game, s->st, player);
+    return MG_OK;
+}
+
+int mg_state_groups(const mg_state *s, int player, int32_t *buf, size_t cap,
+                    size_t *count)
+{
+    if (!s || !count || (!buf && cap))
+        return MG_EINVAL;
+    if (player != 0 && player != 1)
+        return MG_ERANGE;
+    if (!s->game->ops->groups)
+        return MG_EUNSUPPORTED;
+    return s->game->ops->groups(s->game, s->st, player, buf, cap, count);
+}
+
+uint64_t mg_state_hash(const mg_state *s)
+{
+    return s ? s->game->ops->hash(s->game, s->st) : 0;
+}
+
+uint64_t mg__state_hash_full(const mg_state *s)
+{
+    return s ? s->game->ops->hash_full(s->game, s->st) : 0;
+}
+
+int mg_state_action_to_string(const mg_state *s, int32_t action, char *buf,
+                              size_t cap, size_t *needed)
+{
+    mg__sb sb;
+    if (!s || (!buf && cap))
+        return MG_EINVAL;
+    if (action < 0 || action >= s->game->num_actions)
+        return MG_ERANGE;
+    mg__sb_init(&sb, buf, cap);
+    s->game->ops->action_name(s->game, action, &sb);
+    return mg__sb_finish(&sb, needed);
+}
+
+int mg_state_action_from_string(const mg_state *s, const char *text,
+                                int32_t *action, char *err, size_t errcap)
+{
+    size_t n = 0, start = 0;
+    int32_t a = -1;
+    int rc;
+    if (err && errcap)
+        err[0] = '\0';
+    if (!s || !text || !action)
+        return mg__err(err, errcap, MG_EINVAL, "%s is NULL",
+                       !s ? "state" : !text ? "text" : "action");
+    while (n < 256 && text[n])
+        n++;
+    if (n == 256)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "notation longer than 255 characters");
+    while (start < n && (text[start] == ' ' || text[start] == '\t'))
+        start++;
+    while (n > start && (text[n - 1] == ' ' || text[n - 1] == '\t' ||
+                         text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    if (n == start)
+        return mg__err(err, errcap, MG_ESYNTAX, "empty notation");
+    rc = s->game->ops->action_parse(s->game, text + start, n - start, &a, err,
+                                    errcap);
+    if (rc == MG_OK)
+        *action = a;
+    return rc;
+}
+
+int mg_state_render(const mg_state *s, int format, char *buf, size_t cap,
+                    size_t *needed)
+{
+    mg__sb sb;
+    if (!s || (!buf && cap))
+        return MG_EINVAL;
+    if (format != MG_RENDER_TEXT && format != MG_RENDER_SVG)
+        return MG_EINVAL;
+    mg__sb_init(&sb, buf, cap);
+    s->game->ops->render(s->game, s->st, format, &sb);
+    return mg__sb_finish(&sb, needed);
+}
+
+int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions)
+{
+    const mg_game *g;
+    int32_t done = 0;
+    uint64_t rng = seed;
+    if (!s)
+        return MG_EINVAL;
+    g = s->game;
+    while (max_actions < 0 || done < max_actions) {
+        int32_t n, a;
+        if (g->ops->current_player(g, s->st) == MG_NOBODY)
+            break;
+        n = g->ops->legal(g, s->st, s->scratch);
+        if (n <= 0 || reserve(s) != MG_OK)
+            break;
+        a = s->scratch[mg__rand_below(&rng, (uint32_t)n)];
+        g->ops->apply(g, s->st, a, undo_at(s, s->hlen));
+        s->history[s->hlen++] = a;
+        done++;
+    }
+    return done;
+}

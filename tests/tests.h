@@ -1,0 +1,38 @@
+/*
+ * tests.h - the Check suites of libmindgames and small shared helpers.
+ * Each tests/check_<area>.c defines one suite; run_api.c (linked with the
+ * shared library) and run_internal.c (static library) run them.
+ */
+#ifndef MG_TESTS_H
+#define MG_TESTS_H
+
+#include <check.h>
+#include <mindgames.h>
+
+#include <stdlib.h>
+
+Suite *mg_core_suite(void);       /* check_core.c: version, errors, registry */
+Suite *mg_spec_suite(void);       /* check_spec.c: spec strings */
+Suite *mg_dab_suite(void);        /* check_dots_and_boxes.c: RULES §3 */
+Suite *mg_record_suite(void);     /* check_record.c: save/load, notation */
+Suite *mg_errors_suite(void);     /* check_errors.c: bad input everywhere */
+Suite *mg_internal_suite(void);   /* check_internal.c: white-box properties */
+
+/* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
+static inline int mg_test_games(int dflt)
+{
+    const char *e = getenv("MG_TEST_GAMES");
+    int n = e ? atoi(e) : 0;
+    return n > 0 ? n : dflt;
+}
+
+/* New game from spec or fail the test with the library's message. */
+#define MG_GAME(g, spec)                                                      \
+    do {                                                                      \
+        char err_[256];                                                       \
+        int rc_ = mg_game_new(&(g), (spec), err_, sizeof err_);               \
+        ck_assert_msg(rc_ == MG_OK, "mg_game_new(%s): %d %s", (spec), rc_,    \
+                      err_);                                                  \
+    } while (0)
+
+#endif
