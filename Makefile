@@ -65,7 +65,7 @@ API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c,$(wildcar
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
-        clean bench deps install-check unit-tests python-tests
+        clean bench deps install-check unit-tests python-tests man
 .DELETE_ON_ERROR:
 
 all: shared static pc
@@ -96,12 +96,15 @@ $(STLIB): $(ST_OBJS)
 
 # The .pc file keeps ${prefix} references when LIBDIR/INCLUDEDIR are the
 # defaults, so pkg-config --define-prefix works; DESTDIR never enters it.
-$(PCFILE): mindgames.pc.in $(HEADER) Makefile
-	@mkdir -p $(@D)
-	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' \
+# install writes the file afresh for its own PREFIX.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|' \
 	    -e 's|@LIBDIR@|$(if $(filter $(PREFIX)/lib,$(LIBDIR)),$${prefix}/lib,$(LIBDIR))|' \
 	    -e 's|@INCLUDEDIR@|$(if $(filter $(PREFIX)/include,$(INCLUDEDIR)),$${prefix}/include,$(INCLUDEDIR))|' \
-	    -e 's|@VERSION@|$(VERSION)|' $< > $@
+	    -e 's|@VERSION@|$(VERSION)|' mindgames.pc.in
+
+$(PCFILE): mindgames.pc.in $(HEADER) Makefile
+	@mkdir -p $(@D)
+	$(Q)$(PC_SED) > $@
 
 # ------------------------------------------------------------- examples
 
@@ -165,6 +168,23 @@ $(B)/bench: tests/bench.c $(SHLIB)
 bench: $(B)/bench
 	$(Q)$(B)/bench
 
+# ------------------------------------------------------------ man pages
+
+# Lint every page; groff exits 0 on warnings, so any output on stderr fails.
+# A `.so` stub must point at an existing page.
+man:
+	$(Q)fail=0; for f in man/man3/*.3 man/man7/*.7; do \
+	    [ -e "$$f" ] || continue; \
+	    if head -n 1 "$$f" | grep -q '^\.so '; then \
+	        t=man/$$(sed -n '1s/^\.so  *//p' "$$f"); \
+	        [ -f "$$t" ] || { echo "$$f: .so target $$t does not exist"; fail=1; }; \
+	        continue; \
+	    fi; \
+	    w=$$(groff -man -ww -z -Tutf8 "$$f" 2>&1 >/dev/null); \
+	    [ -z "$$w" ] || { echo "$$f:"; echo "$$w"; fail=1; }; \
+	done; \
+	[ $$fail = 0 ] || exit 1; echo "man: all pages clean"
+
 # -------------------------------------------------------------- install
 
 install: all
@@ -174,7 +194,8 @@ install: all
 	ln -sf $(SOREAL) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmindgames.so
 	$(INSTALL) -m 644 $(STLIB) $(DESTDIR)$(LIBDIR)/libmindgames.a
-	$(INSTALL) -m 644 $(PCFILE) $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
+	$(PC_SED) > $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
 	@if [ -d man ]; then \
 	    for s in 3 7; do \
 	        set -- man/man$$s/*.$$s; [ -e "$$1" ] || continue; \

@@ -138,7 +138,7 @@ MG_API const char *mg_game_id_at(int index);
 /* Create a game from a spec string: `id` or `id(key=value,...)`, e.g.
  * "dots_and_boxes(rows=5,cols=5,border=swedish)".  Spaces around tokens are
  * ignored, keys and values are case-insensitive, omitted keys take their
- * defaults (RULES.md §0, and per game).  On success *out owns a new game to
+ * defaults (RULES.md section 0, and per game).  On success *out owns a new game to
  * release with mg_game_free().
  * Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX (malformed spec),
  * MG_ENOGAME (unknown id), MG_EOPTION (unknown, repeated or inapplicable
@@ -228,7 +228,7 @@ MG_API int mg_state_history(const mg_state *s, int32_t *buf, size_t cap,
 MG_API int mg_state_winner(const mg_state *s);
 
 /* The game's headline score of `player` (0 or 1) into *out: boxes claimed
- * in Dots and Boxes (RULES.md §0).  Errors: MG_EINVAL, MG_ERANGE (player
+ * in Dots and Boxes (RULES.md section 0).  Errors: MG_EINVAL, MG_ERANGE (player
  * not 0 or 1). */
 MG_API int mg_state_score(const mg_state *s, int player, int32_t *out);
 

@@ -61,7 +61,7 @@ typedef struct dab {
     int32_t *svg_x, *svg_y;   /* per dot, pixels */
     int32_t svg_w, svg_h;
     uint64_t *zline, *zcell;  /* zcell: ncells * 2 */
-    uint64_t zturn;
+    uint64_t zturn, zturn0;
 } dab;
 
 /* The state blob: a header, then drawn[nlines], sides[ncells],
@@ -513,7 +513,8 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
         d->zline[i] = mg__zobrist_key(ZD_LINE, (uint64_t)i);
     for (i = 0; i < 2 * d->ncells; i++)
         d->zcell[i] = mg__zobrist_key(ZD_CELL, (uint64_t)i);
-    d->zturn = mg__zobrist_key(ZD_TURN, 0);
+    d->zturn = mg__zobrist_key(ZD_TURN, 1);
+    d->zturn0 = mg__zobrist_key(ZD_TURN, 0);
 
     g->num_actions = d->nlines;
     g->max_legal = d->moves;
@@ -526,9 +527,11 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
 
 /* --------------------------------------------------------------- rules */
 
+/* The side-to-move part of the hash; seat 0's key is nonzero too, so no
+ * position hashes to 0 (which mg_state_hash(NULL) returns). */
 static uint64_t turn_key(const dab *d, int player)
 {
-    return player == 1 ? d->zturn : 0;
+    return player == 1 ? d->zturn : player == 0 ? d->zturn0 : 0;
 }
 
 static void dab_init(const mg_game *g, void *st)
@@ -784,8 +787,8 @@ static void render_status(const dab *d, const dab_state *s, mg__sb *sb,
     mg__sb_printf(sb, "A (seat 0): %d  B (seat 1): %d  ", (int)s->score[0],
                   (int)s->score[1]);
     if (s->player != MG_NOBODY) {
-        mg__sb_printf(sb, "%c to move, %d lines left", mark_char[s->player],
-                      (int)s->remaining);
+        mg__sb_printf(sb, "%c to move, %d line%s left", mark_char[s->player],
+                      (int)s->remaining, s->remaining == 1 ? "" : "s");
         return;
     }
     w = dab_winner(g, s);
