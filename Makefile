@@ -161,12 +161,12 @@ check: deps
 
 test: check
 
-$(B)/bench: tests/bench.c $(SHLIB)
+$(B)/tests/bench: tests/bench.c $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
 
-bench: $(B)/bench
-	$(Q)$(B)/bench
+bench: $(B)/tests/bench
+	$(Q)$(B)/tests/bench
 
 # ------------------------------------------------------------ man pages
 

@@ -277,9 +277,10 @@ MG_API int mg_state_save(const mg_state *s, char *buf, size_t cap,
 /* Parse a record made by mg_state_save() and replay it: *game_out receives
  * a new game and *out a new state of it at the record's last position.  The
  * caller frees both (the state first).  Errors: MG_EINVAL, MG_ESYNTAX,
- * any mg_game_new() error, MG_ERANGE / MG_EILLEGAL (an action that does not
- * exist or is not legal where it stands), MG_ENOMEM.  `err` names the line
- * and token. */
+ * MG_EUNSUPPORTED (a record version other than 1), any mg_game_new() error,
+ * MG_ERANGE / MG_EILLEGAL / MG_EOVER (an action that does not exist, is not
+ * legal where it stands, or follows the end), MG_ENOMEM.  `err` names the
+ * line and the action. */
 MG_API int mg_state_load(mg_state **out, mg_game **game_out,
                          const char *record, char *err, size_t errcap);
 
