@@ -29,7 +29,7 @@ MINOR  := $(shell sed -n 's/^\#define MG_VERSION_MINOR \([0-9]*\).*/\1/p' $(HEAD
 PATCH  := $(shell sed -n 's/^\#define MG_VERSION_PATCH \([0-9]*\).*/\1/p' $(HEADER))
 VERSION := $(MAJOR).$(MINOR).$(PATCH)
 
-B        := build
+B        ?= build
 SONAME   := libmindgames.so.$(MAJOR)
 SOREAL   := libmindgames.so.$(VERSION)
 SHLIB    := $(B)/$(SOREAL)
@@ -65,7 +65,8 @@ API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c,$(wildcar
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
-        clean bench deps install-check unit-tests python-tests man
+        clean bench deps install-check unit-tests python-tests man \
+        sanitize memcheck exports-check
 .DELETE_ON_ERROR:
 
 all: shared static pc
@@ -151,15 +152,36 @@ python-tests: $(SHLIB)
 install-check: all
 	$(Q)sh tests/install-check.sh "$(MAKE)"
 
+# Exports == header MG_API functions == version script; SONAME; static
+# library namespace.
+exports-check: all
+	$(Q)sh tests/exports-check.sh $(SHLIB) $(STLIB)
+
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory unit-tests
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory python-tests
+	$(Q)$(MAKE) --no-print-directory exports-check
 	$(Q)$(MAKE) --no-print-directory install-check
 	@echo "make check: all passed"
 
 test: check
+
+# The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+# (any report fails), and under valgrind without forking (fewer random
+# games: MG_TEST_GAMES, the assertions are the same).
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+sanitize: deps
+	$(Q)$(MAKE) --no-print-directory B=$(B)/asan CFLAGS="$(SAN_FLAGS)" unit-tests
+
+memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
+	$(Q)for t in check_api check_internal; do \
+	    CK_FORK=no MG_TEST_GAMES=$${MG_TEST_GAMES:-100} valgrind -q \
+	        --leak-check=full --show-leak-kinds=definite,indirect,possible \
+	        --errors-for-leak-kinds=definite,indirect,possible \
+	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done
 
 $(B)/tests/bench: tests/bench.c $(SHLIB)
 	@mkdir -p $(@D)
