@@ -176,7 +176,10 @@ int mg_state_load(mg_state **out, mg_game **game_out, const char *record,
     if (!keyword(ln, n, RECORD_MAGIC, &rest, &rn))
         return prefixed(err, errcap, MG_ESYNTAX, c.line,
                         "expected 'mindgames-record 1'");
-    if (rn != 1 || rest[0] != '1')
+    if (!parse_count(rest, rn, &count))
+        return prefixed(err, errcap, MG_ESYNTAX, c.line,
+                        "expected a version number after 'mindgames-record'");
+    if (count != RECORD_VERSION)
         return prefixed(err, errcap, MG_EUNSUPPORTED, c.line,
                         "unsupported record version (this library reads 1)");
 

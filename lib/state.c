@@ -340,18 +340,19 @@ int mg_state_action_from_string(const mg_state *s, const char *text,
     if (!s || !text || !action)
         return mg__err(err, errcap, MG_EINVAL, "%s is NULL",
                        !s ? "state" : !text ? "text" : "action");
-    while (n < 256 && text[n])
-        n++;
-    if (n == 256)
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "notation longer than 255 characters");
-    while (start < n && (text[start] == ' ' || text[start] == '\t'))
+    /* surrounding white space is ignored; the rest may be 255 bytes */
+    while (text[start] == ' ' || text[start] == '\t' || text[start] == '\n' ||
+           text[start] == '\r')
         start++;
+    n = start + strlen(text + start);
     while (n > start && (text[n - 1] == ' ' || text[n - 1] == '\t' ||
                          text[n - 1] == '\n' || text[n - 1] == '\r'))
         n--;
     if (n == start)
         return mg__err(err, errcap, MG_ESYNTAX, "empty notation");
+    if (n - start > 255)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "notation longer than 255 characters");
     rc = s->game->ops->action_parse(s->game, text + start, n - start, &a, err,
                                     errcap);
     if (rc == MG_OK)

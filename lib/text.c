@@ -170,6 +170,10 @@ int mg__strncaseeq(const char *a, const char *b, size_t n)
     return 1;
 }
 
+/* Values past this are well-formed but name nothing on any board: they
+ * saturate here so callers report "no such dot/cell" (MG_ERANGE). */
+#define NAME_MAX_VALUE 100000000
+
 int mg__parse_name(const char *text, size_t n, int32_t *col, int32_t *row)
 {
     size_t i = 0;
@@ -177,8 +181,9 @@ int mg__parse_name(const char *text, size_t n, int32_t *col, int32_t *row)
     while (i < n && lower((unsigned char)text[i]) >= 'a' &&
            lower((unsigned char)text[i]) <= 'z') {
         c = c * 26 + (lower((unsigned char)text[i]) - 'a' + 1);
-        if (++i > 4)
-            return 0;
+        if (c > NAME_MAX_VALUE)
+            c = NAME_MAX_VALUE;
+        i++;
     }
     if (i == 0 || i == n)
         return 0;
@@ -188,8 +193,8 @@ int mg__parse_name(const char *text, size_t n, int32_t *col, int32_t *row)
         if (text[i] < '0' || text[i] > '9')
             return 0;
         r = r * 10 + (text[i] - '0');
-        if (r > 1000000)
-            return 0;
+        if (r > NAME_MAX_VALUE)
+            r = NAME_MAX_VALUE;
     }
     *col = (int32_t)(c - 1);
     *row = (int32_t)(r - 1);
@@ -206,8 +211,8 @@ int mg__parse_index(const char *text, size_t n, int32_t *index)
         if (text[i] < '0' || text[i] > '9')
             return 0;
         v = v * 10 + (text[i] - '0');
-        if (v > 100000000)
-            return 0;
+        if (v > NAME_MAX_VALUE)
+            v = NAME_MAX_VALUE;
     }
     *index = (int32_t)v;
     return 1;

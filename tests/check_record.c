@@ -105,6 +105,44 @@ START_TEST(load_names_the_bad_line)
 }
 END_TEST
 
+/* Notation: white space around the text is ignored, however long. */
+START_TEST(notation_surrounding_space)
+{
+    mg_game *g = NULL;
+    mg_state *s = NULL;
+    char text[400];
+    int32_t a = -1;
+    MG_GAME(g, "dots_and_boxes(rows=1,cols=1)");
+    ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+    ck_assert_int_eq(mg_state_action_from_string(s, "\r\n\ta2-b2 \n", &a, NULL,
+                                                 0), MG_OK);
+    ck_assert_int_eq(a, 3);
+    memset(text, ' ', sizeof text);
+    memcpy(text + 50, "b1-b2", 5);
+    text[sizeof text - 1] = '\0';
+    ck_assert_int_eq(mg_state_action_from_string(s, text, &a, NULL, 0), MG_OK);
+    ck_assert_int_eq(a, 2);
+    mg_state_free(s);
+    mg_game_free(g);
+}
+END_TEST
+
+/* A record version that is not a number is a syntax error; a number other
+ * than 1 is a version this library does not read. */
+START_TEST(record_version_line)
+{
+    mg_game *g = NULL;
+    mg_state *s = NULL;
+    char err[128];
+    ck_assert_int_eq(mg_state_load(&s, &g, "mindgames-record x\n", err,
+                                   sizeof err), MG_ESYNTAX);
+    ck_assert_ptr_nonnull(strstr(err, "line 1"));
+    ck_assert_int_eq(mg_state_load(&s, &g, "mindgames-record 2\n", err,
+                                   sizeof err), MG_EUNSUPPORTED);
+    ck_assert_ptr_nonnull(strstr(err, "version"));
+}
+END_TEST
+
 Suite *mg_record_suite(void)
 {
     Suite *s = suite_create("record");
@@ -113,6 +151,8 @@ Suite *mg_record_suite(void)
     tcase_add_test(tc, load_replays_to_same_position);
     tcase_add_test(tc, load_accepts_crlf_case_and_spacing);
     tcase_add_test(tc, load_names_the_bad_line);
+    tcase_add_test(tc, notation_surrounding_space);
+    tcase_add_test(tc, record_version_line);
     suite_add_tcase(s, tc);
     return s;
 }
