@@ -689,11 +689,8 @@ static int parse_dot(const dab *d, const char *t, size_t n, int32_t *dot,
                      char *err, size_t errcap)
 {
     int32_t col, row, idx;
-    char q[64];
-    mg__sb qs;
-    mg__sb_init(&qs, q, sizeof q);
-    mg__sb_quote(&qs, t, n);
-    mg__sb_finish(&qs, NULL);
+    char q[MG__QUOTE_CAP];
+    mg__quote(q, t, n);
     if (n && t[0] == '#') {
         if (!mg__parse_index(t, n, &idx))
             return mg__err(err, errcap, MG_ESYNTAX,
@@ -727,11 +724,8 @@ static int dab_action_parse(const mg_game *g, const char *t, size_t n,
             nd++;
         }
     if (nd != 1 || dash == 0 || dash == n - 1) {
-        char q[64];
-        mg__sb qs;
-        mg__sb_init(&qs, q, sizeof q);
-        mg__sb_quote(&qs, t, n);
-        mg__sb_finish(&qs, NULL);
+        char q[MG__QUOTE_CAP];
+        mg__quote(q, t, n);
         return mg__err(err, errcap, MG_ESYNTAX,
                        "%s is not a line: expected two dots like a1-b1", q);
     }

@@ -80,6 +80,10 @@ MG_HIDDEN int mg__err(char *err, size_t errcap, int code, const char *fmt,
  * non-printable bytes shown as '?'. */
 MG_HIDDEN void mg__sb_quote(mg__sb *sb, const char *s, size_t n);
 
+/* The same quoting into a small buffer (MG__QUOTE_CAP bytes): returns q. */
+#define MG__QUOTE_CAP 64
+MG_HIDDEN const char *mg__quote(char *q, const char *s, size_t n);
+
 /* Column letters: 0 -> "a", 25 -> "z", 26 -> "aa" (RULES.md §0). */
 MG_HIDDEN void mg__sb_column(mg__sb *sb, int32_t col);
 

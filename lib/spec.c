@@ -66,11 +66,8 @@ static int parse_u64(const char *s, size_t n, uint64_t *out)
 static int parse_value(const mg__option *opt, const char *s, size_t n,
                        int64_t *out, char *err, size_t errcap)
 {
-    char q[64];
-    mg__sb qs;
-    mg__sb_init(&qs, q, sizeof q);
-    mg__sb_quote(&qs, s, n);
-    mg__sb_finish(&qs, NULL);
+    char q[MG__QUOTE_CAP];
+    mg__quote(q, s, n);
 
     switch (opt->type) {
     case MG__OPT_BOOL:
@@ -141,8 +138,7 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
     size_t idlen, total = 0;
     const mg__game_ops *ops;
     int i;
-    char q[64];
-    mg__sb qs;
+    char q[MG__QUOTE_CAP];
 
     while (total <= MAX_SPEC && spec[total])
         total++;
@@ -160,9 +156,7 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
                   : mg__err(err, errcap, MG_ESYNTAX, "empty spec");
     ops = mg__find_game(id, idlen);
     if (!ops) {
-        mg__sb_init(&qs, q, sizeof q);
-        mg__sb_quote(&qs, id, idlen);
-        mg__sb_finish(&qs, NULL);
+        mg__quote(q, id, idlen);
         return mg__err(err, errcap, MG_ENOGAME, "unknown game %s", q);
     }
 
@@ -186,9 +180,7 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
                 klen = (size_t)(p - key);
                 if (!klen)
                     return unexpected(spec, p, "an option key", err, errcap);
-                mg__sb_init(&qs, q, sizeof q);
-                mg__sb_quote(&qs, key, klen);
-                mg__sb_finish(&qs, NULL);
+                mg__quote(q, key, klen);
                 p = skip_space(p);
                 if (*p != '=')
                     return unexpected(spec, p, "'=' after the key", err,

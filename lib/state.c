@@ -129,7 +129,7 @@ static int same_layout(const mg_game *a, const mg_game *b)
     return a == b ||
            (a->ops == b->ops && a->state_size == b->state_size &&
             a->undo_size == b->undo_size && a->max_legal == b->max_legal &&
-            memcmp(&a->opts, &b->opts, sizeof a->opts) == 0);
+            memcmp(a->opts.v, b->opts.v, sizeof a->opts.v) == 0);
 }
 
 int mg_state_copy(mg_state *dst, const mg_state *src)

@@ -140,6 +140,15 @@ void mg__sb_quote(mg__sb *sb, const char *s, size_t n)
     mg__sb_putc(sb, '\'');
 }
 
+const char *mg__quote(char *q, const char *s, size_t n)
+{
+    mg__sb sb;
+    mg__sb_init(&sb, q, MG__QUOTE_CAP);
+    mg__sb_quote(&sb, s, n);
+    mg__sb_finish(&sb, NULL);
+    return q;
+}
+
 void mg__sb_column(mg__sb *sb, int32_t col)
 {
     char tmp[8];
