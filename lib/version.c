@@ -30,6 +30,7 @@ const char *mg_strerror(int code)
     case MG_EEMPTY: return "nothing to undo";
     case MG_EMISMATCH: return "objects of different games";
     case MG_EUNSUPPORTED: return "not supported by this game";
+    case MG_EBOARD: return "invalid board";
     default: return "unknown error";
     }
 }

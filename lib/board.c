@@ -1,0 +1,675 @@
+/*
+ * board.c - transcendental boards (RULES.md 1.1, 1.2, 2.1, 2.2): building
+ * and validating a board from tile positions, the text format, cell
+ * queries, pattern classes and the fingerprint.  The search that finds
+ * new boards is board_search.c; the renderings are board_render.c.
+ */
+#include "board.h"
+#include "board_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FORMAT_MAGIC "mindgames-board"
+#define MAX_SIDE 512 /* largest picture accepted by the parser */
+
+static const int8_t sq_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+static const int8_t sq_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+static const int8_t hx_dx[6] = {1, 0, -1, -1, 0, 1};
+static const int8_t hx_dy[6] = {0, 1, 1, 0, -1, -1};
+
+int mg__board_tiles(int kind)
+{
+    return kind == MG_BOARD_OCTOPUSZLE ? 256 : kind == MG_BOARD_LABYRINTH ? 64
+                                                                          : 0;
+}
+
+int mg__board_dirs(int kind, const int8_t **dx, const int8_t **dy)
+{
+    if (kind == MG_BOARD_OCTOPUSZLE) {
+        *dx = sq_dx;
+        *dy = sq_dy;
+        return 8;
+    }
+    *dx = hx_dx;
+    *dy = hx_dy;
+    return 6;
+}
+
+static const char *kind_name(int kind)
+{
+    return kind == MG_BOARD_OCTOPUSZLE ? "octopuszle" : "labyrinth";
+}
+
+static const char *kind_title(int kind)
+{
+    return kind == MG_BOARD_OCTOPUSZLE ? "an Octopuszle" : "a China Labyrinth";
+}
+
+/* ------------------------------------------------------------ classes */
+
+static unsigned rotate(unsigned m, int k, int nd)
+{
+    unsigned full = (1u << nd) - 1;
+    return ((m << k) | (m >> (nd - k))) & full;
+}
+
+static unsigned reflect(unsigned m, int nd)
+{
+    unsigned r = 0;
+    int i;
+    for (i = 0; i < nd; i++)
+        if (m & (1u << i))
+            r |= 1u << ((nd - i) % nd);
+    return r;
+}
+
+int mg__pattern_class(unsigned mask, int nd)
+{
+    unsigned best = mask, f = reflect(mask, nd);
+    int k;
+    for (k = 0; k < nd; k++) {
+        unsigned a = rotate(mask, k, nd), b = rotate(f, k, nd);
+        if (a < best)
+            best = a;
+        if (b < best)
+            best = b;
+    }
+    return (int)best;
+}
+
+/* -------------------------------------------------------- fingerprint */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Symmetry t applied to (x, y): square t < 8 (4 rotations x reflection),
+ * hex t < 12 (6 rotations by 60 degrees in axial coordinates x reflection
+ * across q = r). */
+static void symmetry(int kind, int t, int32_t *x, int32_t *y)
+{
+    int32_t a = *x, b = *y, r;
+    if (t & 1) { /* reflect first */
+        int32_t tmp = a;
+        a = b;
+        b = tmp;
+    }
+    for (r = 0; r < t / 2; r++) {
+        int32_t na, nb;
+        if (kind == MG_BOARD_OCTOPUSZLE) { /* 90 degrees */
+            na = -b;
+            nb = a;
+        } else { /* 60 degrees */
+            na = -b;
+            nb = a + b;
+        }
+        a = na;
+        b = nb;
+    }
+    *x = a;
+    *y = b;
+}
+
+static uint64_t fingerprint(const mg_board *b)
+{
+    uint64_t keys[MG__BOARD_MAX_CELLS], best = 0;
+    int t, nt = b->kind == MG_BOARD_OCTOPUSZLE ? 8 : 12;
+    int32_t i;
+    for (t = 0; t < nt; t++) {
+        int32_t minx = INT32_MAX, miny = INT32_MAX, xs[MG__BOARD_MAX_CELLS],
+                ys[MG__BOARD_MAX_CELLS];
+        uint64_t h = 0x6d67626f617264ULL ^ (uint64_t)b->kind;
+        for (i = 0; i < b->n; i++) {
+            xs[i] = b->x[i];
+            ys[i] = b->y[i];
+            symmetry(b->kind, t, &xs[i], &ys[i]);
+            if (xs[i] < minx)
+                minx = xs[i];
+            if (ys[i] < miny)
+                miny = ys[i];
+        }
+        for (i = 0; i < b->n; i++)
+            keys[i] = ((uint64_t)(uint32_t)(ys[i] - miny) << 32) |
+                      (uint32_t)(xs[i] - minx);
+        qsort(keys, (size_t)b->n, sizeof keys[0], cmp_u64);
+        for (i = 0; i < b->n; i++) {
+            uint64_t s = h ^ keys[i];
+            h = mg__splitmix64(&s);
+        }
+        if (t == 0 || h < best)
+            best = h;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------ building */
+
+typedef struct { int32_t x, y; } pos;
+
+static int cmp_pos(const void *a, const void *b)
+{
+    const pos *p = a, *q = b;
+    if (p->y != q->y)
+        return p->y < q->y ? -1 : 1;
+    return (p->x > q->x) - (p->x < q->x);
+}
+
+static void cell_label(const mg_board *b, int32_t i, mg__sb *sb)
+{
+    mg__sb_printf(sb, "%d (", (int)i);
+    mg__sb_column(sb, b->x[i]);
+    mg__sb_printf(sb, "%d)", (int)b->y[i] + 1);
+}
+
+/* Report the first violation, naming cells by index and name. */
+static int violation(const mg_board *b, char *err, size_t errcap,
+                     const char *what, int32_t c1, int32_t c2, unsigned m)
+{
+    char msg[160];
+    mg__sb sb;
+    mg__sb_init(&sb, msg, sizeof msg);
+    if (c2 >= 0) {
+        mg__sb_puts(&sb, "cells ");
+        cell_label(b, c1, &sb);
+        mg__sb_puts(&sb, " and ");
+        cell_label(b, c2, &sb);
+        mg__sb_printf(&sb, " %s", what);
+        if (m) {
+            static const char hex[] = "0123456789abcdef";
+            mg__sb_printf(&sb, " 0x%c%c", hex[(m >> 4) & 15], hex[m & 15]);
+        }
+    } else {
+        mg__sb_puts(&sb, "cell ");
+        cell_label(b, c1, &sb);
+        mg__sb_printf(&sb, " %s", what);
+    }
+    mg__sb_finish(&sb, NULL);
+    return mg__err(err, errcap, MG_EBOARD, "%s", msg);
+}
+
+int mg__board_build(mg_board **out, int kind, const int32_t *xs,
+                    const int32_t *ys, int32_t count, int32_t bx, int32_t by,
+                    char *err, size_t errcap)
+{
+    int32_t want = mg__board_tiles(kind) - 1, i, minx, miny, maxx, maxy;
+    const int8_t *dx, *dy;
+    int nd = mg__board_dirs(kind, &dx, &dy), d;
+    pos cells[MG__BOARD_MAX_CELLS];
+    int32_t seen[256], stack[MG__BOARD_MAX_CELLS], sp = 0, reached = 1;
+    unsigned char visited[MG__BOARD_MAX_CELLS];
+    mg_board *b;
+
+    *out = NULL;
+    if (count != want)
+        return mg__err(err, errcap, MG_EBOARD,
+                       "board has %d cells; %s board has %d and the blank",
+                       (int)count, kind_title(kind), (int)want);
+    for (i = 0; i < count; i++) {
+        cells[i].x = xs[i];
+        cells[i].y = ys[i];
+    }
+    qsort(cells, (size_t)count, sizeof cells[0], cmp_pos);
+    minx = maxx = cells[0].x;
+    miny = cells[0].y;
+    maxy = cells[count - 1].y;
+    for (i = 0; i < count; i++) {
+        if (i && cmp_pos(&cells[i - 1], &cells[i]) == 0)
+            return mg__err(err, errcap, MG_EBOARD, "two cells at one place");
+        if (cells[i].x < minx)
+            minx = cells[i].x;
+        if (cells[i].x > maxx)
+            maxx = cells[i].x;
+    }
+    if (maxx - minx >= MAX_SIDE || maxy - miny >= MAX_SIDE)
+        return mg__err(err, errcap, MG_EBOARD,
+                       "the group spans more than %d cells", MAX_SIDE);
+
+    b = calloc(1, sizeof *b);
+    if (!b)
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    b->kind = kind;
+    b->n = count;
+    b->nd = nd;
+    b->w = maxx - minx + 1;
+    b->h = maxy - miny + 1;
+    b->bx = bx - minx;
+    b->by = by - miny;
+    b->at = malloc((size_t)b->w * (size_t)b->h * sizeof *b->at);
+    if (!b->at) {
+        free(b);
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    }
+    for (i = 0; i < b->w * b->h; i++)
+        b->at[i] = -1;
+    for (i = 0; i < count; i++) {
+        b->x[i] = cells[i].x - minx;
+        b->y[i] = cells[i].y - miny;
+        b->at[b->y[i] * b->w + b->x[i]] = (int16_t)i;
+    }
+    if (mg__board_cell_at(b, b->bx, b->by) >= 0) {
+        mg_board_free(b);
+        return mg__err(err, errcap, MG_EBOARD,
+                       "the blank lies on a playing cell");
+    }
+    for (d = 0; d < nd; d++) {
+        int32_t c = mg__board_cell_at(b, b->bx + dx[d], b->by + dy[d]);
+        if (c >= 0) {
+            int rc = violation(b, err, errcap,
+                               "touches the blank: the blank must be isolated",
+                               c, -1, 0);
+            mg_board_free(b);
+            return rc;
+        }
+    }
+    /* masks and neighbours */
+    for (i = 0; i < 256; i++)
+        seen[i] = -1;
+    for (i = 0; i < count; i++) {
+        unsigned m = 0;
+        for (d = 0; d < nd; d++) {
+            int32_t c = mg__board_cell_at(b, b->x[i] + dx[d], b->y[i] + dy[d]);
+            b->nbr[i][d] = (int16_t)c;
+            if (c >= 0)
+                m |= 1u << d;
+        }
+        b->mask[i] = (uint8_t)m;
+        b->cls[i] = (uint8_t)mg__pattern_class(m, nd);
+    }
+    for (i = 0; i < count; i++)
+        if (b->mask[i] == 0) {
+            int rc = violation(b, err, errcap,
+                               "has no neighbour: only the blank may stand "
+                               "alone",
+                               i, -1, 0);
+            mg_board_free(b);
+            return rc;
+        }
+    /* one connected group */
+    memset(visited, 0, sizeof visited);
+    visited[0] = 1;
+    stack[sp++] = 0;
+    while (sp) {
+        int32_t c = stack[--sp];
+        for (d = 0; d < nd; d++) {
+            int32_t e = b->nbr[c][d];
+            if (e >= 0 && !visited[e]) {
+                visited[e] = 1;
+                stack[sp++] = e;
+                reached++;
+            }
+        }
+    }
+    if (reached != count) {
+        for (i = 0; visited[i]; i++)
+            ;
+        {
+            int rc = violation(b, err, errcap,
+                               "are not connected: the group falls apart", 0,
+                               i, 0);
+            mg_board_free(b);
+            return rc;
+        }
+    }
+    /* the pattern bijection: distinct (so all) non-zero masks */
+    for (i = 0; i < count; i++) {
+        unsigned m = b->mask[i];
+        int rc = MG_OK;
+        if (seen[m] >= 0)
+            rc = violation(b, err, errcap, "share pattern", seen[m], i, m);
+        if (rc) {
+            mg_board_free(b);
+            return rc;
+        }
+        seen[m] = i;
+    }
+    b->fingerprint = fingerprint(b);
+    *out = b;
+    return MG_OK;
+}
+
+int32_t mg__board_cell_at(const mg_board *b, int32_t x, int32_t y)
+{
+    if (x < 0 || y < 0 || x >= b->w || y >= b->h)
+        return -1;
+    return b->at[y * b->w + x];
+}
+
+/* ------------------------------------------------------------ public API */
+
+int mg_board_generate(mg_board **out, int kind, uint64_t seed)
+{
+    int32_t xs[MG__BOARD_MAX_CELLS], ys[MG__BOARD_MAX_CELLS], n, i, maxx, miny;
+    int rc;
+    if (!out)
+        return MG_EINVAL;
+    *out = NULL;
+    if (!mg__board_tiles(kind))
+        return MG_EINVAL;
+    rc = mg__board_search(kind, seed, xs, ys);
+    if (rc)
+        return rc;
+    n = mg__board_tiles(kind) - 1;
+    maxx = xs[0];
+    miny = ys[0];
+    for (i = 1; i < n; i++) {
+        if (xs[i] > maxx)
+            maxx = xs[i];
+        if (ys[i] < miny)
+            miny = ys[i];
+    }
+    /* the blank two columns right of the group, on its bottom row: no
+     * neighbour in any direction of either grid */
+    rc = mg__board_build(out, kind, xs, ys, n, maxx + 2, miny, NULL, 0);
+    return rc == MG_EBOARD ? MG_EINVAL : rc; /* EBOARD: a search bug */
+}
+
+mg_board *mg__board_clone(const mg_board *b)
+{
+    mg_board *c = malloc(sizeof *c);
+    size_t cells = (size_t)b->w * (size_t)b->h;
+    if (!c)
+        return NULL;
+    *c = *b;
+    c->at = malloc(cells * sizeof *c->at);
+    if (!c->at) {
+        free(c);
+        return NULL;
+    }
+    memcpy(c->at, b->at, cells * sizeof *c->at);
+    return c;
+}
+
+void mg_board_free(mg_board *b)
+{
+    if (!b)
+        return;
+    free(b->at);
+    free(b);
+}
+
+int mg_board_kind(const mg_board *b)
+{
+    return b ? b->kind : MG_EINVAL;
+}
+
+int mg_board_cell_count(const mg_board *b)
+{
+    return b ? b->n : MG_EINVAL;
+}
+
+int mg_board_cell_position(const mg_board *b, int32_t cell, int32_t *x,
+                           int32_t *y)
+{
+    if (!b || !x || !y)
+        return MG_EINVAL;
+    if (cell < 0 || cell >= b->n)
+        return MG_ERANGE;
+    *x = b->x[cell];
+    *y = b->y[cell];
+    return MG_OK;
+}
+
+int mg_board_blank_position(const mg_board *b, int32_t *x, int32_t *y)
+{
+    if (!b || !x || !y)
+        return MG_EINVAL;
+    *x = b->bx;
+    *y = b->by;
+    return MG_OK;
+}
+
+int mg_board_cell_at(const mg_board *b, int32_t x, int32_t y)
+{
+    int32_t c;
+    if (!b)
+        return MG_EINVAL;
+    c = mg__board_cell_at(b, x, y);
+    return c >= 0 ? c : MG_ERANGE;
+}
+
+int mg_board_cell_mask(const mg_board *b, int32_t cell)
+{
+    if (!b)
+        return MG_EINVAL;
+    return (cell >= 0 && cell < b->n) ? b->mask[cell] : MG_ERANGE;
+}
+
+int mg_board_cell_class(const mg_board *b, int32_t cell)
+{
+    if (!b)
+        return MG_EINVAL;
+    return (cell >= 0 && cell < b->n) ? b->cls[cell] : MG_ERANGE;
+}
+
+int mg_board_cell_name(const mg_board *b, int32_t cell, char *buf, size_t cap,
+                       size_t *needed)
+{
+    mg__sb sb;
+    if (!b || (!buf && cap))
+        return MG_EINVAL;
+    if (cell < 0 || cell >= b->n)
+        return MG_ERANGE;
+    mg__sb_init(&sb, buf, cap);
+    mg__sb_column(&sb, b->x[cell]);
+    mg__sb_int(&sb, b->y[cell] + 1);
+    return mg__sb_finish(&sb, needed);
+}
+
+int mg_board_cell_neighbors(const mg_board *b, int32_t cell, int32_t *buf,
+                            size_t cap, size_t *count)
+{
+    size_t n = 0;
+    int d;
+    if (!b || !count || (!buf && cap))
+        return MG_EINVAL;
+    if (cell < 0 || cell >= b->n)
+        return MG_ERANGE;
+    for (d = 0; d < b->nd; d++)
+        n += b->nbr[cell][d] >= 0;
+    *count = n;
+    if (n > cap)
+        return MG_ENOBUFS;
+    n = 0;
+    for (d = 0; d < b->nd; d++)
+        if (b->nbr[cell][d] >= 0)
+            buf[n++] = b->nbr[cell][d];
+    return MG_OK;
+}
+
+uint64_t mg_board_fingerprint(const mg_board *b)
+{
+    return b ? b->fingerprint : 0;
+}
+
+/* --------------------------------------------------------- text format */
+
+void mg__board_format(const mg_board *b, mg__sb *sb)
+{
+    int32_t x0, x1, y0, y1, x, y;
+    x0 = b->bx < 0 ? b->bx : 0;
+    y0 = b->by < 0 ? b->by : 0;
+    x1 = b->bx >= b->w ? b->bx : b->w - 1;
+    y1 = b->by >= b->h ? b->by : b->h - 1;
+    mg__sb_printf(sb, "%s 1\nkind %s\nsize %d %d\n", FORMAT_MAGIC,
+                  kind_name(b->kind), (int)(x1 - x0 + 1), (int)(y1 - y0 + 1));
+    for (y = y1; y >= y0; y--) {
+        for (x = x0; x <= x1; x++)
+            mg__sb_putc(sb, (x == b->bx && y == b->by) ? 'o'
+                            : mg__board_cell_at(b, x, y) >= 0 ? '#'
+                                                              : '.');
+        mg__sb_putc(sb, '\n');
+    }
+}
+
+int mg_board_format(const mg_board *b, char *buf, size_t cap, size_t *needed)
+{
+    mg__sb sb;
+    if (!b || (!buf && cap))
+        return MG_EINVAL;
+    mg__sb_init(&sb, buf, cap);
+    mg__board_format(b, &sb);
+    return mg__sb_finish(&sb, needed);
+}
+
+/* The next line of text (without "\r\n"); advances *p. */
+static size_t next_line(const char **p, const char **line)
+{
+    size_t n = 0;
+    *line = *p;
+    while ((*p)[n] && (*p)[n] != '\n')
+        n++;
+    *p += n + ((*p)[n] == '\n');
+    if (n && (*line)[n - 1] == '\r')
+        n--;
+    return n;
+}
+
+static int parse_uint(const char **s, const char *end, int32_t *v)
+{
+    int64_t x = 0;
+    const char *p = *s;
+    if (p >= end || *p < '0' || *p > '9')
+        return 0;
+    while (p < end && *p >= '0' && *p <= '9') {
+        x = x * 10 + (*p - '0');
+        if (x > 1000000000)
+            return 0;
+        p++;
+    }
+    *s = p;
+    *v = (int32_t)x;
+    return 1;
+}
+
+static int line_is(const char *line, size_t n, const char *word,
+                   const char **rest)
+{
+    size_t k = strlen(word);
+    if (n < k || !mg__strncaseeq(line, word, k))
+        return 0;
+    *rest = line + k;
+    return 1;
+}
+
+int mg_board_parse(mg_board **out, const char *text, char *err,
+                   size_t errcap)
+{
+    const char *p, *line, *rest, *end;
+    size_t n;
+    int kind, lineno = 3;
+    int32_t w, h, x, y, count = 0, nblank = 0, bx = 0, by = 0;
+    int32_t xs[MG__BOARD_MAX_CELLS], ys[MG__BOARD_MAX_CELLS];
+    int32_t row_tiles, *col_tiles = NULL;
+
+    if (err && errcap)
+        err[0] = '\0';
+    if (out)
+        *out = NULL;
+    if (!out || !text)
+        return mg__err(err, errcap, MG_EINVAL, "%s is NULL",
+                       !out ? "out" : "text");
+    p = text;
+    n = next_line(&p, &line);
+    if (!line_is(line, n, FORMAT_MAGIC " 1", &rest) || rest != line + n)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board line 1: expected '" FORMAT_MAGIC " 1'");
+    n = next_line(&p, &line);
+    if (line_is(line, n, "kind octopuszle", &rest) && rest == line + n)
+        kind = MG_BOARD_OCTOPUSZLE;
+    else if (line_is(line, n, "kind labyrinth", &rest) && rest == line + n)
+        kind = MG_BOARD_LABYRINTH;
+    else
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board line 2: expected 'kind octopuszle' or "
+                       "'kind labyrinth'");
+    n = next_line(&p, &line);
+    end = line + n;
+    if (!line_is(line, n, "size ", &rest) || !parse_uint(&rest, end, &w) ||
+        rest >= end || *rest++ != ' ' || !parse_uint(&rest, end, &h) ||
+        rest != end)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board line 3: expected 'size <width> <height>'");
+    if (w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board line 3: size %d x %d outside 1..%d",
+                       (int)w, (int)h, MAX_SIDE);
+    col_tiles = calloc((size_t)w, sizeof *col_tiles);
+    if (!col_tiles)
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    for (y = h - 1; y >= 0; y--) {
+        lineno++;
+        n = next_line(&p, &line);
+        if ((int32_t)n != w) {
+            free(col_tiles);
+            return mg__err(err, errcap, MG_ESYNTAX,
+                           "board line %d: %s (expected %d characters)",
+                           lineno, n ? "wrong length" : "missing row",
+                           (int)w);
+        }
+        row_tiles = 0;
+        for (x = 0; x < w; x++) {
+            char c = line[x];
+            if (c == '.')
+                continue;
+            if (c != '#' && c != 'o' && c != 'O') {
+                free(col_tiles);
+                return mg__err(err, errcap, MG_ESYNTAX,
+                               "board line %d, column %d: unexpected %s "
+                               "(expected '#', 'o' or '.')",
+                               lineno, (int)x + 1,
+                               (unsigned char)c < 0x20 ||
+                                       (unsigned char)c >= 0x7f
+                                   ? "byte"
+                                   : (c == ' ' ? "space" : "character"));
+            }
+            row_tiles++;
+            col_tiles[x]++;
+            if (c == '#') {
+                if (count == MG__BOARD_MAX_CELLS) {
+                    free(col_tiles);
+                    return mg__err(err, errcap, MG_EBOARD,
+                                   "board has more than %d cells; %s board "
+                                   "has %d and the blank",
+                                   MG__BOARD_MAX_CELLS, kind_title(kind),
+                                   mg__board_tiles(kind) - 1);
+                }
+                xs[count] = x;
+                ys[count++] = y;
+            } else {
+                nblank++;
+                bx = x;
+                by = y;
+            }
+        }
+        if (row_tiles == 0 && (y == h - 1 || y == 0)) {
+            free(col_tiles);
+            return mg__err(err, errcap, MG_ESYNTAX,
+                           "board line %d: an empty %s row (the picture is "
+                           "trimmed to its tiles)",
+                           lineno, y == 0 ? "bottom" : "top");
+        }
+    }
+    if (col_tiles[0] == 0 || col_tiles[w - 1] == 0) {
+        const char *which = col_tiles[0] == 0 ? "first" : "last";
+        free(col_tiles);
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board: an empty %s column (the picture is trimmed "
+                       "to its tiles)",
+                       which);
+    }
+    free(col_tiles);
+    while (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t')
+        p++;
+    if (*p)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "board line %d: text after the last row", lineno + 1);
+    if (nblank != 1 && count == mg__board_tiles(kind) - 1)
+        return mg__err(err, errcap, MG_EBOARD,
+                       "board has %d blanks ('o'); a solution has exactly one",
+                       (int)nblank);
+    /* (with a wrong count the blank is irrelevant: build reports it) */
+    return mg__board_build(out, kind, xs, ys, count, bx, by, err, errcap);
+}
