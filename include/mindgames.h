@@ -67,11 +67,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 0
+#define MG_VERSION_MINOR 1
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.0.0"
+#define MG_VERSION_STRING "1.1.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -102,7 +102,9 @@ enum {
     MG_EOVER = -11,       /* the game is over */
     MG_EEMPTY = -12,      /* nothing to undo */
     MG_EMISMATCH = -13,   /* objects belong to different games */
-    MG_EUNSUPPORTED = -14 /* the game has no such notion (e.g. groups) */
+    MG_EUNSUPPORTED = -14, /* the game has no such notion (e.g. groups) */
+    MG_EBOARD = -15       /* a board that is not a valid two-group
+                             transcendental solution (since 1.1) */
 };
 
 /* A short English description of a result code ("illegal action").  Never
@@ -118,13 +120,18 @@ MG_API const char *mg_strerror(int code);
 #define MG_RENDER_TEXT 1    /* plain ASCII, lines ending in '\n' */
 #define MG_RENDER_SVG 2     /* a standalone SVG 1.1 document */
 
-#define MG_BOARD_OCTOPUSZLE 1
-#define MG_BOARD_LABYRINTH 2
+#define MG_BOARD_OCTOPUSZLE 1 /* square grid, 8 beams, 256 tiles */
+#define MG_BOARD_LABYRINTH 2  /* hexagonal grid, 6 beams, 64 tiles */
+
+/* mg_board_render() views (flags, combinable) */
+#define MG_BOARD_SHOW_CELLS 1 /* the tiles' cells */
+#define MG_BOARD_SHOW_BEAMS 2 /* the beams (lines) between neighbours */
 
 /* ----------------------------------------------------------------- types */
 
 typedef struct mg_game mg_game;     /* a game and its options; immutable */
 typedef struct mg_state mg_state;   /* a position with its full history */
+typedef struct mg_board mg_board;   /* a transcendental board; immutable */
 
 /* ----------------------------------------------------------------- games */
 
@@ -146,6 +153,22 @@ MG_API const char *mg_game_id_at(int index);
  * offending part. */
 MG_API int mg_game_new(mg_game **out, const char *spec, char *err,
                        size_t errcap);
+
+/* Like mg_game_new(), for a game played on a transcendental board (the
+ * China games), on `board` instead of the board of the spec's `board`
+ * seed; the spec must not name `board`.  The game keeps its own copy: the
+ * caller may free `board` at once.  The canonical spec then has no
+ * `board` key, and the game's records carry the board itself.  Errors:
+ * those of mg_game_new(), MG_EINVAL (board NULL), MG_EUNSUPPORTED (the
+ * game has no board), MG_EMISMATCH (a board of the other kind),
+ * MG_EOPTION (`board` in the spec).  Since 1.1. */
+MG_API int mg_game_new_with_board(mg_game **out, const char *spec,
+                                  const mg_board *board, char *err,
+                                  size_t errcap);
+
+/* The board a game is played on (borrowed: valid while the game lives),
+ * or NULL for a game without one (or g NULL).  Since 1.1. */
+MG_API const mg_board *mg_game_board(const mg_game *g);
 
 /* Release a game.  NULL is a no-op.  Free all its states first. */
 MG_API void mg_game_free(mg_game *g);
@@ -289,6 +312,94 @@ MG_API int mg_state_load(mg_state **out, mg_game **game_out,
  * for a given seed.  Returns the number of actions applied (>= 0), or
  * MG_EINVAL.  Never allocates (see Memory). */
 MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
+
+
+/* ---------------------------------------------------------------- boards */
+
+/* A transcendental board is a solution of the Octopuszle (256 square tiles,
+ * one per subset of 8 beams) or of the China Labyrinth (64 hexagonal
+ * tiles, 6 beams) in which every tile's beams point exactly at its
+ * neighbours, and whose tiles form two groups: the blank tile alone, and
+ * the 255 (63) playing cells, connected (RULES.md sections 1.1 and 2.1).
+ * Cells are indexed bottom row first, left to right; coordinates are
+ * normalised so the playing cells' minimum x and y are 0 (the blank may
+ * lie outside).  A board is immutable: share it between threads freely.
+ * Since 1.1. */
+
+/* Generate the board of `seed` for `kind` (MG_BOARD_OCTOPUSZLE or
+ * MG_BOARD_LABYRINTH).  Every seed gives a valid board; the same seed gives
+ * the same board on every platform with this library version.  Errors:
+ * MG_EINVAL (out NULL, bad kind), MG_ENOMEM. */
+MG_API int mg_board_generate(mg_board **out, int kind, uint64_t seed);
+
+/* Parse and validate a board in the text format of mg_board_format() (see
+ * mindgames(7)).  Errors: MG_EINVAL (NULL), MG_ESYNTAX (malformed text),
+ * MG_EBOARD (well-formed but not a valid two-group transcendental
+ * solution; `err` names the first violation, e.g. "cells 17 (b3) and 203
+ * (f12) share pattern 0x5b"), MG_ENOMEM. */
+MG_API int mg_board_parse(mg_board **out, const char *text, char *err,
+                          size_t errcap);
+
+/* The board as text, accepted back by mg_board_parse() (exact round trip):
+ *     mindgames-board 1
+ *     kind octopuszle
+ *     size <width> <height>
+ *     <height rows, top row first: '#' a playing cell, 'o' the blank,
+ *      '.' no tile; one character per x (per axial q on the hex grid)>
+ * Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_board_format(const mg_board *b, char *buf, size_t cap,
+                           size_t *needed);
+
+/* Release a board.  NULL is a no-op. */
+MG_API void mg_board_free(mg_board *b);
+
+/* MG_BOARD_OCTOPUSZLE or MG_BOARD_LABYRINTH; MG_EINVAL when b is NULL. */
+MG_API int mg_board_kind(const mg_board *b);
+
+/* Number of playing cells: 255 or 63; MG_EINVAL when b is NULL. */
+MG_API int mg_board_cell_count(const mg_board *b);
+
+/* Position of a playing cell.  Errors: MG_EINVAL, MG_ERANGE. */
+MG_API int mg_board_cell_position(const mg_board *b, int32_t cell, int32_t *x,
+                                  int32_t *y);
+
+/* Position of the blank tile (isolated from the group). MG_EINVAL. */
+MG_API int mg_board_blank_position(const mg_board *b, int32_t *x, int32_t *y);
+
+/* The playing cell at (x, y), or MG_ERANGE when there is none there;
+ * MG_EINVAL when b is NULL. */
+MG_API int mg_board_cell_at(const mg_board *b, int32_t x, int32_t y);
+
+/* The cell's neighbour mask: bit i set when the neighbour in direction i
+ * is a cell (RULES.md 1.1 / 2.1 bit order).  Never 0.  Errors: MG_EINVAL,
+ * MG_ERANGE. */
+MG_API int mg_board_cell_mask(const mg_board *b, int32_t cell);
+
+/* The cell's pattern class: the smallest mask among the rotations and
+ * reflections of its mask (RULES.md 1.2 / 2.2).  Errors: MG_EINVAL,
+ * MG_ERANGE. */
+MG_API int mg_board_cell_class(const mg_board *b, int32_t cell);
+
+/* The cell's name ("f7", RULES.md section 0).  Errors: MG_EINVAL,
+ * MG_ERANGE, MG_ENOBUFS. */
+MG_API int mg_board_cell_name(const mg_board *b, int32_t cell, char *buf,
+                              size_t cap, size_t *needed);
+
+/* The cell's neighbours in direction order (E first, counter-clockwise).
+ * At most 8 (6).  Errors: MG_EINVAL, MG_ERANGE, MG_ENOBUFS. */
+MG_API int mg_board_cell_neighbors(const mg_board *b, int32_t cell,
+                                   int32_t *buf, size_t cap, size_t *count);
+
+/* A 64-bit fingerprint of the playing cells, equal for boards that differ
+ * only by translation, rotation or reflection and different otherwise (in
+ * practice).  0 when b is NULL. */
+MG_API uint64_t mg_board_fingerprint(const mg_board *b);
+
+/* Render the board: format MG_RENDER_TEXT or MG_RENDER_SVG, flags a
+ * non-empty combination of MG_BOARD_SHOW_CELLS and MG_BOARD_SHOW_BEAMS.
+ * Errors: MG_EINVAL (bad format or flags), MG_ENOBUFS. */
+MG_API int mg_board_render(const mg_board *b, int format, int flags,
+                           char *buf, size_t cap, size_t *needed);
 
 #ifdef __cplusplus
 }

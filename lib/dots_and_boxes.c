@@ -941,6 +941,8 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     "dots_and_boxes",
     options,
     N_OPTS,
+    0,
+    -1,
     NULL,
     dab_applies,
     dab_create,

@@ -5,7 +5,10 @@
 
 #include <stdlib.h>
 
-int mg_game_new(mg_game **out, const char *spec, char *err, size_t errcap)
+/* Both constructors: `board` NULL generates the game's board (if it has
+ * one) from its seed option. */
+static int game_new(mg_game **out, const char *spec, const mg_board *board,
+                    char *err, size_t errcap)
 {
     const mg__game_ops *ops = NULL;
     mg__optvals o;
@@ -22,18 +25,66 @@ int mg_game_new(mg_game **out, const char *spec, char *err, size_t errcap)
     rc = mg__spec_parse(spec, &ops, &o, err, errcap);
     if (rc)
         return rc;
+    if (board && !ops->board_kind)
+        return mg__err(err, errcap, MG_EUNSUPPORTED,
+                       "%s is not played on a transcendental board", ops->id);
+    if (board && mg_board_kind(board) != ops->board_kind)
+        return mg__err(err, errcap, MG_EMISMATCH,
+                       "%s is played on %s board", ops->id,
+                       ops->board_kind == MG_BOARD_OCTOPUSZLE
+                           ? "an Octopuszle"
+                           : "a China Labyrinth");
+    if (board && o.given[ops->board_opt])
+        return mg__err(err, errcap, MG_EOPTION,
+                       "option 'board' given with an explicit board");
     g = calloc(1, sizeof *g);
     if (!g)
         return mg__err(err, errcap, MG_ENOMEM, "out of memory");
     g->ops = ops;
     g->opts = o;
+    if (ops->board_kind) {
+        g->board_given = board != NULL;
+        if (board) {
+            g->board = mg__board_clone(board);
+            rc = g->board ? MG_OK : MG_ENOMEM;
+        } else {
+            rc = mg_board_generate(&g->board, ops->board_kind,
+                                   (uint64_t)o.v[ops->board_opt]);
+        }
+        if (rc) {
+            free(g);
+            return mg__err(err, errcap, rc, "%s", mg_strerror(rc));
+        }
+    }
     rc = ops->create(g, &o, err, errcap);
     if (rc) {
+        mg_board_free(g->board);
         free(g);
         return rc;
     }
     *out = g;
     return MG_OK;
+}
+
+int mg_game_new(mg_game **out, const char *spec, char *err, size_t errcap)
+{
+    return game_new(out, spec, NULL, err, errcap);
+}
+
+int mg_game_new_with_board(mg_game **out, const char *spec,
+                           const mg_board *board, char *err, size_t errcap)
+{
+    if (!board) {
+        if (out)
+            *out = NULL;
+        return mg__err(err, errcap, MG_EINVAL, "board is NULL");
+    }
+    return game_new(out, spec, board, err, errcap);
+}
+
+const mg_board *mg_game_board(const mg_game *g)
+{
+    return g ? g->board : NULL;
 }
 
 void mg_game_free(mg_game *g)
@@ -42,6 +93,7 @@ void mg_game_free(mg_game *g)
         return;
     if (g->ops->destroy)
         g->ops->destroy(g);
+    mg_board_free(g->board);
     free(g);
 }
 

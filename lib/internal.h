@@ -132,6 +132,13 @@ typedef struct mg__game_ops {
     const mg__option *options;
     int n_options;
 
+    /* Games on a transcendental board: its kind (MG_BOARD_*), and the
+     * index of the seed option (`board`) the core generates it from when
+     * no board is given (mg_game_new_with_board).  0 / -1 otherwise.  The
+     * core puts the board in g->board before calling create. */
+    int board_kind;
+    int board_opt;
+
     /* Optional: adjust defaults of keys not given (a variant key setting
      * others).  Called after parsing, before `applies` and `create`. */
     void (*defaults)(mg__optvals *o);
@@ -185,6 +192,8 @@ typedef struct mg__game_ops {
 struct mg_game {
     const mg__game_ops *ops;
     mg__optvals opts;
+    mg_board *board;      /* owned; NULL for games without a board */
+    int board_given;      /* 1: from mg_game_new_with_board, not a seed */
     void *data;           /* the game's own immutable data */
     int32_t num_actions;
     int32_t max_legal;
@@ -205,11 +214,26 @@ struct mg_state {
 /* The registry (registry.c). */
 MG_HIDDEN const mg__game_ops *mg__find_game(const char *id, size_t n);
 extern const mg__game_ops mg__dots_and_boxes_ops;
+extern const mg__game_ops mg__china_squares_ops;
+extern const mg__game_ops mg__china_octangle_ops;
+extern const mg__game_ops mg__china_tangle_ops;
+extern const mg__game_ops mg__china_grove_ops;
 
 /* Spec parsing (spec.c). */
 MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,
                              mg__optvals *o, char *err, size_t errcap);
 MG_HIDDEN void mg__spec_format(const mg_game *g, mg__sb *sb);
+
+/* Boards (board.c): an independent copy, NULL when out of memory. */
+MG_HIDDEN mg_board *mg__board_clone(const mg_board *b);
+/* The text of mg_board_format(), into a string builder. */
+MG_HIDDEN void mg__board_format(const mg_board *b, mg__sb *sb);
+
+/* cascade.c: sort descending; the cascade comparison of RULES 0 (sorts
+ * both arrays; a missing entry counts 0): 0 when a wins, 1 when b wins,
+ * MG_DRAW when no entry differs. */
+MG_HIDDEN void mg__sort_desc(int32_t *v, int32_t n);
+MG_HIDDEN int mg__cascade(int32_t *a, int32_t na, int32_t *b, int32_t nb);
 
 /* Recompute the hash from scratch (for tests and debugging). */
 MG_HIDDEN uint64_t mg__state_hash_full(const mg_state *s);

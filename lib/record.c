@@ -5,11 +5,14 @@
  *
  *     mindgames-record 1
  *     game <canonical spec>
+ *     [board                     only for a game on an explicit board:
+ *      <the board in mg_board_format() text>]
  *     actions <n>
  *     <n notation tokens separated by spaces or newlines>
  */
 #include "internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define RECORD_MAGIC "mindgames-record"
@@ -25,7 +28,12 @@ int mg_state_save(const mg_state *s, char *buf, size_t cap, size_t *needed)
     mg__sb_init(&sb, buf, cap);
     mg__sb_printf(&sb, "%s %d\ngame ", RECORD_MAGIC, RECORD_VERSION);
     mg__spec_format(s->game, &sb);
-    mg__sb_puts(&sb, "\nactions ");
+    mg__sb_putc(&sb, '\n');
+    if (s->game->board_given) {
+        mg__sb_puts(&sb, "board\n");
+        mg__board_format(s->game->board, &sb); /* ends with a newline */
+    }
+    mg__sb_puts(&sb, "actions ");
     mg__sb_uint(&sb, s->hlen);
     for (i = 0; i < s->hlen; i++) {
         mg__sb_putc(&sb, i % PER_LINE ? ' ' : '\n');
@@ -191,10 +199,47 @@ int mg_state_load(mg_state **out, mg_game **game_out, const char *record,
         return prefixed(err, errcap, MG_ESYNTAX, c.line, "spec too long");
     memcpy(spec, rest, rn);
     spec[rn] = '\0';
-    rc = mg_game_new(&g, spec, msg, sizeof msg);
-    if (rc)
-        return prefixed(err, errcap, rc, c.line, msg);
-
+    {
+        int spec_line = c.line;
+        mg_board *board = NULL;
+        const char *save = c.p;
+        n = take_line(&c, &ln);
+        if (n == 5 && mg__strncaseeq(ln, "board", 5)) {
+            /* the board text runs up to the "actions" line */
+            const char *start = c.p, *end;
+            int board_line = c.line + 1;
+            while (*c.p) {
+                const char *before = c.p;
+                n = take_line(&c, &ln);
+                if (keyword(ln, n, "actions", &rest, &rn)) {
+                    c.p = before;
+                    c.line--;
+                    break;
+                }
+            }
+            end = c.p;
+            {
+                char *text = malloc((size_t)(end - start) + 1);
+                if (!text)
+                    return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+                memcpy(text, start, (size_t)(end - start));
+                text[end - start] = '\0';
+                rc = mg_board_parse(&board, text, msg, sizeof msg);
+                free(text);
+            }
+            if (rc)
+                return mg__err(err, errcap, rc, "record line %d: %s",
+                               board_line, msg);
+        } else {
+            c.p = save;
+            c.line--;
+        }
+        rc = board ? mg_game_new_with_board(&g, spec, board, msg, sizeof msg)
+                   : mg_game_new(&g, spec, msg, sizeof msg);
+        mg_board_free(board);
+        if (rc)
+            return prefixed(err, errcap, rc, spec_line, msg);
+    }
     n = take_line(&c, &ln);
     if (!keyword(ln, n, "actions", &rest, &rn) ||
         !parse_count(rest, rn, &count)) {

@@ -8,6 +8,10 @@
 
 static const mg__game_ops *const games[] = {
     &mg__dots_and_boxes_ops,
+    &mg__china_squares_ops,
+    &mg__china_octangle_ops,
+    &mg__china_tangle_ops,
+    &mg__china_grove_ops,
 };
 
 #define N_GAMES ((int)(sizeof games / sizeof games[0]))

@@ -250,6 +250,8 @@ void mg__spec_format(const mg_game *g, mg__sb *sb)
         int64_t v = g->opts.v[i];
         if (ops->applies && ops->applies(i, &g->opts))
             continue;
+        if (i == ops->board_opt && g->board_given)
+            continue; /* the record carries the board itself */
         mg__sb_putc(sb, n++ ? ',' : '(');
         mg__sb_puts(sb, opt->key);
         mg__sb_putc(sb, '=');

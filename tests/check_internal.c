@@ -150,6 +150,13 @@ static void check_scores(const mg_state *s, char *svg)
                "seat 1 score differs from its boxes in the SVG");
 }
 
+/* Scores against the picture: D&B boxes per seat in the SVG. */
+static void check_game_scores(const mg_game *g, const mg_state *s, char *svg)
+{
+    if (strcmp(mg_game_id(g), "dots_and_boxes") == 0)
+        check_scores(s, svg);
+}
+
 static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
                         char *before, char *after)
 {
@@ -173,7 +180,7 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
         if (step == clone_at)
             check_clone(s, legal, n, rng, before, after);
         if (step % 4 == 0)
-            check_scores(s, before);
+            check_game_scores(g, s, before);
         if (n == 0)
             break;
         MG_REQUIRE((mg_state_is_terminal(s)) == (0),
@@ -202,7 +209,7 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
                "mg_state_is_terminal(s) differs from 1");
     MG_REQUIRE((mg_state_winner(s)) != (MG_NOBODY),
                "mg_state_winner(s) equals MG_NOBODY");
-    check_scores(s, before);
+    check_game_scores(g, s, before);
     check_record(s);
     /* undo all the way back gives the start position */
     {
@@ -219,12 +226,14 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
 }
 
 static void run_combo(const char *id, const combo *c, const char *extra,
-                      uint64_t seed)
+                      uint64_t seed, int divisor)
 {
     static char before[TEXT_CAP], after[TEXT_CAP];
     mg_game *games[MAX_SPECS] = {0};
     int32_t *legal;
-    int n = 0, i, max_legal = 0, total = mg_test_games(1000);
+    int n = 0, i, max_legal = 0, total = mg_test_games(1000) / divisor;
+    if (total < 1)
+        total = 1;
     uint64_t rng = seed;
     for (n = 0; n < MAX_SPECS && c->specs[n]; n++) {
         char spec[256];
@@ -246,7 +255,34 @@ START_TEST(dab_properties)
 {
     int c = _i % N_DAB_COMBOS, misere = _i / N_DAB_COMBOS;
     run_combo("dots_and_boxes", &dab_combos[c], misere ? ",misere=true" : "",
-              1000003u * (uint64_t)(_i + 1));
+              1000003u * (uint64_t)(_i + 1), 1);
+}
+END_TEST
+
+/* The four China games (RULES 1-2) on several boards, with each option;
+ * Octopuszle games are 255 stones long, so they run a fifth as many. */
+static const struct {
+    const char *id;
+    int divisor;
+    combo c;
+} china_combos[] = {
+    {"china_tangle", 1, {"free", {"board=1", "board=2,mode=number",
+                                  "board=3,order=ascending",
+                                  "board=4,mode=number,order=ascending"}}},
+    {"china_grove", 1, {"free", {"board=1", "board=5,penalty=2",
+                                 "board=6,mode=number,penalty=8",
+                                 "board=7,order=ascending"}}},
+    {"china_squares", 10, {"all", {"board=1", "board=2,penalty=6",
+                                   "board=3,order=ascending"}}},
+    {"china_octangle", 10, {"all", {"board=1", "board=4,mode=number",
+                                    "board=5,order=ascending"}}},
+};
+#define N_CHINA ((int)(sizeof china_combos / sizeof china_combos[0]))
+
+START_TEST(china_properties)
+{
+    run_combo(china_combos[_i].id, &china_combos[_i].c, "",
+              7777u * (uint64_t)(_i + 1), china_combos[_i].divisor);
 }
 END_TEST
 
@@ -256,6 +292,10 @@ Suite *mg_internal_suite(void)
     TCase *tc = tcase_create("dots_and_boxes");
     tcase_add_loop_test(tc, dab_properties, 0, 2 * N_DAB_COMBOS);
     tcase_set_timeout(tc, 600);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("china");
+    tcase_add_loop_test(tc, china_properties, 0, N_CHINA);
+    tcase_set_timeout(tc, 1200);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -42,7 +42,9 @@ except OSError as e:
 MG_OK = 0
 MG_EINVAL, MG_ENOMEM, MG_ENOBUFS, MG_ERANGE, MG_ESYNTAX = -2, -3, -4, -5, -6
 MG_ENOGAME, MG_EOPTION, MG_EVALUE, MG_EILLEGAL, MG_EOVER = -7, -8, -9, -10, -11
-MG_EEMPTY, MG_EMISMATCH, MG_EUNSUPPORTED = -12, -13, -14
+MG_EEMPTY, MG_EMISMATCH, MG_EUNSUPPORTED, MG_EBOARD = -12, -13, -14, -15
+MG_BOARD_OCTOPUSZLE, MG_BOARD_LABYRINTH = 1, 2
+MG_BOARD_SHOW_CELLS, MG_BOARD_SHOW_BEAMS = 1, 2
 MG_NOBODY, MG_DRAW = -1, 2
 MG_RENDER_TEXT, MG_RENDER_SVG = 1, 2
 
@@ -92,6 +94,28 @@ PROTOTYPES = {
     "mg_state_load": (c_int, [P(c_void_p), P(c_void_p), c_char_p, c_char_p,
                               c_size_t]),
     "mg_state_playout": (c_int, [HANDLE, c_uint64, c_int32]),
+    "mg_game_new_with_board": (c_int, [P(c_void_p), c_char_p, HANDLE,
+                                       c_char_p, c_size_t]),
+    "mg_game_board": (HANDLE, [HANDLE]),                # borrowed
+    "mg_board_generate": (c_int, [P(c_void_p), c_int, c_uint64]),
+    "mg_board_parse": (c_int, [P(c_void_p), c_char_p, c_char_p, c_size_t]),
+    "mg_board_format": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
+    "mg_board_free": (None, [HANDLE]),
+    "mg_board_kind": (c_int, [HANDLE]),
+    "mg_board_cell_count": (c_int, [HANDLE]),
+    "mg_board_cell_position": (c_int, [HANDLE, c_int32, P(c_int32),
+                                       P(c_int32)]),
+    "mg_board_blank_position": (c_int, [HANDLE, P(c_int32), P(c_int32)]),
+    "mg_board_cell_at": (c_int, [HANDLE, c_int32, c_int32]),
+    "mg_board_cell_mask": (c_int, [HANDLE, c_int32]),
+    "mg_board_cell_class": (c_int, [HANDLE, c_int32]),
+    "mg_board_cell_name": (c_int, [HANDLE, c_int32, c_char_p, c_size_t,
+                                   SIZE_OUT]),
+    "mg_board_cell_neighbors": (c_int, [HANDLE, c_int32, P(c_int32),
+                                        c_size_t, SIZE_OUT]),
+    "mg_board_fingerprint": (c_uint64, [HANDLE]),
+    "mg_board_render": (c_int, [HANDLE, c_int, c_int, c_char_p, c_size_t,
+                                SIZE_OUT]),
 }
 
 for _name, (_res, _args) in PROTOTYPES.items():
@@ -230,7 +254,7 @@ class TestErrors(unittest.TestCase):
 
     def test_strerror_known_codes(self):
         seen = set()
-        for code in range(-2, -15, -1):
+        for code in range(-2, -16, -1):
             with self.subTest(code=code):
                 msg = lib.mg_strerror(code)
                 self.assertIsNotNone(msg)
@@ -238,10 +262,10 @@ class TestErrors(unittest.TestCase):
                 self.assertTrue(msg)
                 self.assertNotEqual(msg, "unknown error")
                 seen.add(msg)
-        self.assertEqual(len(seen), 13, "messages are not all distinct")
+        self.assertEqual(len(seen), 14, "messages are not all distinct")
 
     def test_strerror_unknown_codes(self):
-        for code in (12345, -12345, -15, -1, 1):
+        for code in (12345, -12345, -16, -1, 1):
             with self.subTest(code=code):
                 self.assertEqual(lib.mg_strerror(code), b"unknown error")
         self.assertTrue(lib.mg_strerror(MG_OK))
@@ -656,6 +680,65 @@ def play_games(game, seeds):
         lib.mg_state_free(t)
     lib.mg_state_free(s)
     return out
+
+
+class TestBoards(unittest.TestCase):
+    """Boards through ctypes: generate, format/parse round trip, queries."""
+
+    def board(self, kind=MG_BOARD_LABYRINTH, seed=3):
+        b = c_void_p()
+        self.assertEqual(lib.mg_board_generate(byref(b), kind, seed), MG_OK)
+        self.addCleanup(lib.mg_board_free, b)
+        return b
+
+    def text(self, fn, *args):
+        need = c_size_t()
+        self.assertEqual(fn(*args, None, 0, byref(need)), MG_ENOBUFS)
+        buf = ctypes.create_string_buffer(need.value)
+        self.assertEqual(fn(*args, buf, need.value, byref(need)), MG_OK)
+        return buf.value.decode("ascii")
+
+    def test_round_trip(self):
+        b = self.board()
+        text = self.text(lib.mg_board_format, b)
+        p, err = c_void_p(), ctypes.create_string_buffer(256)
+        self.assertEqual(lib.mg_board_parse(byref(p), text.encode(), err, 256),
+                         MG_OK, err.value)
+        self.addCleanup(lib.mg_board_free, p)
+        self.assertEqual(self.text(lib.mg_board_format, p), text)
+        self.assertEqual(lib.mg_board_fingerprint(p),
+                         lib.mg_board_fingerprint(b))
+        self.assertNotEqual(lib.mg_board_fingerprint(b), 0)
+
+    def test_queries(self):
+        b = self.board()
+        self.assertEqual(lib.mg_board_kind(b), MG_BOARD_LABYRINTH)
+        self.assertEqual(lib.mg_board_cell_count(b), 63)
+        masks = {lib.mg_board_cell_mask(b, i) for i in range(63)}
+        self.assertEqual(masks, set(range(1, 64)))  # RULES 2.1 bijection
+        x, y = c_int32(), c_int32()
+        for i in range(63):
+            self.assertEqual(lib.mg_board_cell_position(b, i, byref(x),
+                                                        byref(y)), MG_OK)
+            self.assertEqual(lib.mg_board_cell_at(b, x, y), i)
+        self.assertEqual(lib.mg_board_cell_mask(b, 63), MG_ERANGE)
+        self.assertEqual(lib.mg_board_cell_mask(None, 0), MG_EINVAL)
+
+    def test_parse_refusal(self):
+        p, err = c_void_p(1), ctypes.create_string_buffer(256)
+        bad = b"mindgames-board 1\nkind labyrinth\nsize 2 1\n##\n"
+        self.assertEqual(lib.mg_board_parse(byref(p), bad, err, 256), MG_EBOARD)
+        self.assertIsNone(p.value)
+        self.assertIn(b"2 cells", err.value)
+
+    def test_render(self):
+        b = self.board()
+        svg = self.text(lib.mg_board_render, b, MG_RENDER_SVG,
+                        MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS)
+        self.assertTrue(svg.startswith("<svg "))
+        text = self.text(lib.mg_board_render, b, MG_RENDER_TEXT,
+                         MG_BOARD_SHOW_BEAMS)
+        self.assertIn("---", text)
 
 
 class TestThreads(unittest.TestCase):

@@ -1,0 +1,646 @@
+/*
+ * china.c - the four China games on transcendental boards (RULES.md 1-2):
+ * China Squares and China Octangle on Octopuszle boards, China Tangle and
+ * China Grove on China Labyrinth boards.  One protocol with two switches:
+ *
+ *   game        board        turn                     scoring
+ *   squares     octopuszle   mandatory and maximal    stones - P x groups
+ *   octangle    octopuszle   may stop (`done`)        largest group, cascading
+ *   tangle      labyrinth    may stop (`done`)        largest group, cascading
+ *   grove       labyrinth    mandatory and maximal    stones - P x groups
+ *
+ * A turn: a stone on any vacant cell c0 fixes the turn's class K (pattern
+ * class, or beam count with mode=number) and its quota min(9 - n or 7 - n,
+ * vacant cells of K); further stones go on vacant cells of K.  Stones are
+ * kept by colour (White moves first); `swap` exchanges which seat plays
+ * which colour.  Actions: cell index, then DONE = N, SWAP = N + 1 (1.5).
+ */
+#include "board.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXC MG__BOARD_MAX_CELLS
+#define MAXK 32 /* classes: 29 patterns on the Octopuszle */
+
+enum { V_SQUARES, V_OCTANGLE, V_TANGLE, V_GROVE };
+enum { MODE_PATTERN, MODE_NUMBER };
+enum { ORDER_FREE, ORDER_ASCENDING };
+
+typedef struct china {
+    int variant, maximal, symple, penalty, ascending;
+    int32_t n;                     /* cells */
+    int base;                      /* per-turn maximum is base - beams */
+    int32_t done_action, swap_action;
+    uint8_t beams[MAXC];
+    uint8_t klass[MAXC];           /* the cell's class index */
+    int32_t nk;                    /* number of classes */
+    int32_t kstart[MAXK + 1];      /* class k: kcells[kstart[k] .. ] */
+    int16_t kcells[MAXC];          /* cells of each class, ascending */
+    int16_t kmask[MAXK];           /* class key: smallest mask or beams */
+    uint64_t zstone[MAXC][2], zcolour[2], zswapped, zklass[MAXK],
+        zplaced[16], zlast[MAXC], zturn[3];
+} china;
+
+/* The position.  Everything but cell[] and vacant[] is the "header" that
+ * an undo record saves whole. */
+typedef struct cstate {
+    uint64_t hash;
+    int32_t turn;          /* turns begun before this one (0: the first) */
+    int8_t colour;         /* 0 White, 1 Black to move; -1 game over */
+    int8_t swapped;        /* seat = colour ^ swapped */
+    int16_t placed;        /* stones placed this turn */
+    int16_t quota;         /* this turn's quota (placed > 0) */
+    int16_t klass;         /* this turn's class (placed > 0) */
+    int16_t last;          /* the last stone of this turn (placed > 0) */
+    int16_t vacant_total;
+    int16_t stones[2];     /* per colour */
+    int16_t vacant[MAXK];  /* vacant cells per class */
+    int8_t cell[MAXC];     /* -1 vacant, else the colour */
+} cstate;
+
+#define HEADER_SIZE offsetof(cstate, vacant)
+
+static const china *C(const mg_game *g)
+{
+    return (const china *)g->data;
+}
+
+/* -------------------------------------------------------------- options */
+
+static const char *const mode_names[] = {"pattern", "number", NULL};
+static const char *const order_names[] = {"free", "ascending", NULL};
+
+#define OPT_BOARD {"board", MG__OPT_SEED, 0, 0, NULL, 1}
+#define OPT_PENALTY {"penalty", MG__OPT_INT, 2, 8, NULL, 4}
+#define OPT_MODE {"mode", MG__OPT_ENUM, 0, 0, mode_names, MODE_PATTERN}
+#define OPT_ORDER {"order", MG__OPT_ENUM, 0, 0, order_names, ORDER_FREE}
+
+static const mg__option squares_opts[] = {OPT_BOARD, OPT_PENALTY, OPT_ORDER};
+static const mg__option octangle_opts[] = {OPT_BOARD, OPT_MODE, OPT_ORDER};
+static const mg__option tangle_opts[] = {OPT_BOARD, OPT_MODE, OPT_ORDER};
+static const mg__option grove_opts[] = {OPT_BOARD, OPT_MODE, OPT_PENALTY,
+                                        OPT_ORDER};
+
+/* The value of option `key`, or dflt when this game has no such key. */
+static int64_t opt(const mg_game *g, const char *key, int64_t dflt)
+{
+    int i;
+    for (i = 0; i < g->ops->n_options; i++)
+        if (!strcmp(g->ops->options[i].key, key))
+            return g->opts.v[i];
+    return dflt;
+}
+
+/* -------------------------------------------------------------- create */
+
+static int create(mg_game *g, int variant, char *err, size_t errcap)
+{
+    const mg_board *b = g->board;
+    china *c;
+    int32_t i, k;
+    int number;
+    int32_t count[MAXK] = {0};
+
+    c = calloc(1, sizeof *c);
+    if (!c)
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    c->variant = variant;
+    c->maximal = variant == V_SQUARES || variant == V_GROVE;
+    c->symple = c->maximal;
+    c->penalty = (int)opt(g, "penalty", 4);
+    c->ascending = opt(g, "order", ORDER_FREE) == ORDER_ASCENDING;
+    number = opt(g, "mode", MODE_PATTERN) == MODE_NUMBER;
+    if (c->penalty % 2) {
+        int p = c->penalty;
+        free(c);
+        return mg__err(err, errcap, MG_EVALUE,
+                       "penalty=%d: expected 2, 4, 6 or 8", p);
+    }
+    c->n = b->n;
+    c->base = b->kind == MG_BOARD_OCTOPUSZLE ? 9 : 7;
+    c->done_action = c->n;
+    c->swap_action = c->n + 1;
+
+    /* classes: pattern classes (or beam counts), numbered in order of
+     * their smallest mask; cells listed ascending within each */
+    c->nk = 0;
+    for (i = 0; i < c->n; i++) {
+        int key = 0, m = b->mask[i];
+        for (; m; m &= m - 1)
+            key++;
+        c->beams[i] = (uint8_t)key;
+        if (!number)
+            key = b->cls[i];
+        for (k = 0; k < c->nk && c->kmask[k] != key; k++)
+            ;
+        if (k == c->nk)
+            c->kmask[c->nk++] = (int16_t)key;
+        c->klass[i] = (uint8_t)k;
+        count[k]++;
+    }
+    c->kstart[0] = 0;
+    for (k = 0; k < c->nk; k++)
+        c->kstart[k + 1] = c->kstart[k] + count[k];
+    memset(count, 0, sizeof count);
+    for (i = 0; i < c->n; i++) {
+        k = c->klass[i];
+        c->kcells[c->kstart[k] + count[k]++] = (int16_t)i;
+    }
+
+    for (i = 0; i < c->n; i++) {
+        c->zstone[i][0] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i));
+        c->zstone[i][1] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i + 1));
+        c->zlast[i] = mg__zobrist_key(0xC41B, (uint64_t)i);
+    }
+    for (k = 0; k < MAXK; k++)
+        c->zklass[k] = mg__zobrist_key(0xC41C, (uint64_t)k);
+    for (k = 0; k < 16; k++)
+        c->zplaced[k] = mg__zobrist_key(0xC41D, (uint64_t)k);
+    for (k = 0; k < 3; k++)
+        c->zturn[k] = mg__zobrist_key(0xC41E, (uint64_t)k);
+    c->zcolour[0] = mg__zobrist_key(0xC41F, 0);
+    c->zcolour[1] = mg__zobrist_key(0xC41F, 1);
+    c->zswapped = mg__zobrist_key(0xC420, 0);
+
+    g->data = c;
+    g->num_actions = c->n + 2;
+    g->max_legal = c->n + 1;
+    g->max_length = 2 * c->n + 1; /* stones, a `done` per turn, a swap */
+    g->state_size = sizeof(cstate);
+    g->undo_size = HEADER_SIZE;
+    return MG_OK;
+}
+
+static int squares_create(mg_game *g, const mg__optvals *o, char *e, size_t n)
+{
+    (void)o;
+    return create(g, V_SQUARES, e, n);
+}
+static int octangle_create(mg_game *g, const mg__optvals *o, char *e, size_t n)
+{
+    (void)o;
+    return create(g, V_OCTANGLE, e, n);
+}
+static int tangle_create(mg_game *g, const mg__optvals *o, char *e, size_t n)
+{
+    (void)o;
+    return create(g, V_TANGLE, e, n);
+}
+static int grove_create(mg_game *g, const mg__optvals *o, char *e, size_t n)
+{
+    (void)o;
+    return create(g, V_GROVE, e, n);
+}
+
+static void destroy(mg_game *g)
+{
+    free(g->data);
+    g->data = NULL;
+}
+
+/* ---------------------------------------------------------------- hash */
+
+/* Everything but the stones: who moves, the swap, the turn in progress. */
+static uint64_t turn_keys(const china *c, const cstate *s)
+{
+    uint64_t h = 0;
+    if (s->colour < 0)
+        return c->zturn[2] ^ (s->swapped ? c->zswapped : 0);
+    h ^= c->zcolour[s->colour];
+    h ^= s->swapped ? c->zswapped : 0;
+    h ^= c->zturn[s->turn < 2 ? s->turn : 2];
+    if (s->placed > 0) {
+        h ^= c->zklass[s->klass] ^ c->zplaced[s->placed & 15];
+        if (c->ascending)
+            h ^= c->zlast[s->last];
+    }
+    return h;
+}
+
+static uint64_t hash_full(const mg_game *g, const void *st)
+{
+    const china *c = C(g);
+    const cstate *s = st;
+    uint64_t h = turn_keys(c, s);
+    int32_t i;
+    for (i = 0; i < c->n; i++)
+        if (s->cell[i] >= 0)
+            h ^= c->zstone[i][s->cell[i]];
+    return h;
+}
+
+static uint64_t hash(const mg_game *g, const void *st)
+{
+    (void)g;
+    return ((const cstate *)st)->hash;
+}
+
+/* ---------------------------------------------------------------- rules */
+
+static void init(const mg_game *g, void *st)
+{
+    const china *c = C(g);
+    cstate *s = st;
+    int32_t k;
+    memset(s->cell, -1, sizeof s->cell);
+    for (k = 0; k < c->nk; k++)
+        s->vacant[k] = (int16_t)(c->kstart[k + 1] - c->kstart[k]);
+    s->vacant_total = (int16_t)c->n;
+    s->colour = 0;
+    s->hash = hash_full(g, st);
+}
+
+static int current(const mg_game *g, const void *st)
+{
+    const cstate *s = st;
+    (void)g;
+    return s->colour < 0 ? MG_NOBODY : s->colour ^ s->swapped;
+}
+
+/* May this turn stop before its quota (`done`)? */
+static int may_stop(const china *c, const cstate *s)
+{
+    return !c->maximal || s->turn == 0;
+}
+
+/* Vacant cells of class k with an index above `after`. */
+static int32_t vacant_above(const china *c, const cstate *s, int32_t k,
+                            int32_t after)
+{
+    int32_t j, n = 0;
+    for (j = c->kstart[k + 1] - 1; j >= c->kstart[k]; j--) {
+        int32_t cell = c->kcells[j];
+        if (cell <= after)
+            break;
+        n += s->cell[cell] < 0;
+    }
+    return n;
+}
+
+static int32_t quota_of(const china *c, const cstate *s, int32_t cell)
+{
+    int32_t q = c->base - c->beams[cell], v = s->vacant[c->klass[cell]];
+    return q < v ? q : v;
+}
+
+/* Is placing on vacant `cell` legal now (game not over)? */
+static int cell_legal(const china *c, const cstate *s, int32_t cell)
+{
+    int32_t need;
+    if (s->cell[cell] >= 0)
+        return 0;
+    if (s->placed == 0) {
+        /* ascending + mandatory: the rest of the quota must fit above */
+        if (!c->ascending || may_stop(c, s))
+            return 1;
+        need = quota_of(c, s, cell) - 1;
+    } else {
+        if (c->klass[cell] != s->klass)
+            return 0;
+        if (!c->ascending)
+            return 1;
+        if (cell <= s->last)
+            return 0;
+        if (may_stop(c, s))
+            return 1;
+        need = s->quota - s->placed - 1;
+    }
+    return need <= 0 || vacant_above(c, s, c->klass[cell], cell) >= need;
+}
+
+static int is_legal(const mg_game *g, const void *st, int32_t a)
+{
+    const china *c = C(g);
+    const cstate *s = st;
+    if (a < c->n)
+        return cell_legal(c, s, a);
+    if (a == c->done_action)
+        return s->placed > 0 && may_stop(c, s);
+    return s->turn == 1 && s->placed == 0 && !s->swapped; /* swap */
+}
+
+static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
+{
+    const china *c = C(g);
+    const cstate *s = st;
+    int32_t n = 0, i, k;
+    if (s->placed > 0) {
+        k = s->klass;
+        for (i = c->kstart[k]; i < c->kstart[k + 1]; i++)
+            if (cell_legal(c, s, c->kcells[i]))
+                buf[n++] = c->kcells[i];
+        if (may_stop(c, s))
+            buf[n++] = c->done_action;
+        return n;
+    }
+    for (i = 0; i < c->n; i++)
+        if (cell_legal(c, s, i))
+            buf[n++] = i;
+    if (s->turn == 1 && !s->swapped)
+        buf[n++] = c->swap_action;
+    return n;
+}
+
+/* Is any placement left in this turn? */
+static int turn_can_go_on(const china *c, const cstate *s)
+{
+    int32_t k = s->klass, i;
+    if (s->placed >= s->quota)
+        return 0;
+    for (i = c->kstart[k]; i < c->kstart[k + 1]; i++)
+        if (s->cell[c->kcells[i]] < 0 &&
+            (!c->ascending || c->kcells[i] > s->last))
+            return 1;
+    return 0;
+}
+
+static void end_turn(cstate *s)
+{
+    s->turn++;
+    s->colour ^= 1;
+    s->placed = 0;
+    s->quota = s->klass = s->last = 0;
+}
+
+static void apply(const mg_game *g, void *st, int32_t a, void *undo)
+{
+    const china *c = C(g);
+    cstate *s = st;
+    uint64_t h = s->hash ^ turn_keys(c, s);
+    memcpy(undo, s, HEADER_SIZE);
+    if (a == c->swap_action) {
+        s->swapped = 1; /* 0: the same colour moves, now played by seat 0 */
+    } else if (a == c->done_action) {
+        end_turn(s);
+    } else {
+        int32_t k = c->klass[a];
+        if (s->placed == 0) {
+            s->klass = (int16_t)k;
+            s->quota = (int16_t)quota_of(c, s, a);
+        }
+        s->placed++;
+        s->last = (int16_t)a;
+        s->cell[a] = s->colour;
+        h ^= c->zstone[a][s->colour];
+        s->stones[(int)s->colour]++;
+        s->vacant[k]--;
+        s->vacant_total--;
+        if (s->vacant_total == 0) {
+            s->colour = -1; /* RULES 1.3.5 / 2.3.4: a full board ends it */
+        } else if (!turn_can_go_on(c, s)) {
+            end_turn(s);
+        }
+    }
+    s->hash = h ^ turn_keys(c, s);
+}
+
+static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
+{
+    const china *c = C(g);
+    cstate *s = st;
+    if (a < c->n) { /* the rest (counts, turn, hash) is in the header */
+        s->cell[a] = -1;
+        s->vacant[c->klass[a]]++;
+    }
+    memcpy(s, rec, HEADER_SIZE);
+}
+
+/* -------------------------------------------------------------- scoring */
+
+/* Group sizes of `colour`, unsorted, into sizes; returns their number. */
+static int32_t group_sizes(const mg_game *g, const cstate *s, int colour,
+                           int32_t *sizes)
+{
+    const china *c = C(g);
+    const mg_board *b = g->board;
+    unsigned char seen[MAXC];
+    int16_t stack[MAXC];
+    int32_t i, n = 0;
+    memset(seen, 0, (size_t)c->n);
+    for (i = 0; i < c->n; i++) {
+        int32_t size = 0, sp = 0;
+        if (s->cell[i] != colour || seen[i])
+            continue;
+        seen[i] = 1;
+        stack[sp++] = (int16_t)i;
+        while (sp) {
+            int32_t e = stack[--sp], d;
+            size++;
+            for (d = 0; d < b->nd; d++) {
+                int32_t f = b->nbr[e][d];
+                if (f >= 0 && !seen[f] && s->cell[f] == colour) {
+                    seen[f] = 1;
+                    stack[sp++] = (int16_t)f;
+                }
+            }
+        }
+        sizes[n++] = size;
+    }
+    return n;
+}
+
+static int32_t score_colour(const mg_game *g, const cstate *s, int colour)
+{
+    const china *c = C(g);
+    int32_t sizes[MAXC], n = group_sizes(g, s, colour, sizes), i, best = 0;
+    if (c->symple) /* RULES 1.3.6: stones - P x groups */
+        return s->stones[colour] - c->penalty * n;
+    for (i = 0; i < n; i++)
+        if (sizes[i] > best)
+            best = sizes[i];
+    return best;
+}
+
+static int32_t score(const mg_game *g, const void *st, int player)
+{
+    const cstate *s = st;
+    return score_colour(g, s, player ^ s->swapped);
+}
+
+static int groups(const mg_game *g, const void *st, int player, int32_t *buf,
+                  size_t cap, size_t *count)
+{
+    const cstate *s = st;
+    int32_t sizes[MAXC], n = group_sizes(g, s, player ^ s->swapped, sizes);
+    *count = (size_t)n;
+    if ((size_t)n > cap)
+        return MG_ENOBUFS;
+    mg__sort_desc(sizes, n);
+    if (n)
+        memcpy(buf, sizes, (size_t)n * sizeof *sizes);
+    return MG_OK;
+}
+
+static int winner(const mg_game *g, const void *st)
+{
+    const china *c = C(g);
+    const cstate *s = st;
+    int32_t a[MAXC], b[MAXC], na, nb;
+    if (s->colour >= 0)
+        return MG_NOBODY;
+    if (c->symple) {
+        int32_t s0 = score(g, st, 0), s1 = score(g, st, 1);
+        return s0 == s1 ? MG_DRAW : s0 > s1 ? 0 : 1;
+    }
+    /* RULES 0, cascade: group sizes descending, a missing entry is 0 */
+    na = group_sizes(g, s, 0 ^ s->swapped, a);
+    nb = group_sizes(g, s, 1 ^ s->swapped, b);
+    return mg__cascade(a, na, b, nb);
+}
+
+/* ------------------------------------------------------------- notation */
+
+static void action_name(const mg_game *g, int32_t a, mg__sb *sb)
+{
+    const china *c = C(g);
+    if (a == c->done_action) {
+        mg__sb_puts(sb, "done");
+    } else if (a == c->swap_action) {
+        mg__sb_puts(sb, "swap");
+    } else {
+        mg__sb_column(sb, g->board->x[a]);
+        mg__sb_int(sb, g->board->y[a] + 1);
+    }
+}
+
+static int action_parse(const mg_game *g, const char *t, size_t n,
+                        int32_t *action, char *err, size_t errcap)
+{
+    const china *c = C(g);
+    int32_t col, row, idx;
+    char q[MG__QUOTE_CAP];
+    if (n == 4 && mg__strncaseeq(t, "done", 4)) {
+        *action = c->done_action;
+        return MG_OK;
+    }
+    if (n == 4 && mg__strncaseeq(t, "swap", 4)) {
+        *action = c->swap_action;
+        return MG_OK;
+    }
+    mg__quote(q, t, n);
+    if (t[0] == '#') {
+        if (!mg__parse_index(t, n, &idx))
+            return mg__err(err, errcap, MG_ESYNTAX,
+                           "%s is not a cell index like #17", q);
+        if (idx >= c->n)
+            return mg__err(err, errcap, MG_ERANGE,
+                           "no cell %s: this board has cells #0..#%d", q,
+                           (int)c->n - 1);
+        *action = idx;
+        return MG_OK;
+    }
+    if (!mg__parse_name(t, n, &col, &row))
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "%s is not a cell name like f7, nor done or swap", q);
+    idx = mg__board_cell_at(g->board, col, row);
+    if (idx < 0)
+        return mg__err(err, errcap, MG_ERANGE, "no cell %s on this board", q);
+    *action = idx;
+    return MG_OK;
+}
+
+/* ------------------------------------------------------------ rendering */
+
+static const char *const colour_name[2] = {"White", "Black"};
+
+/* One character per cell: stones O (White) and X (Black), '*' for the
+ * cells still open this turn, else the board's own glyph. */
+static void marks_of(const mg_game *g, const cstate *s, char *marks)
+{
+    const china *c = C(g);
+    const mg_board *b = g->board;
+    int32_t i;
+    for (i = 0; i < c->n; i++) {
+        if (s->cell[i] >= 0)
+            marks[i] = s->cell[i] ? 'X' : 'O';
+        else if (s->colour >= 0 && s->placed > 0 && cell_legal(c, s, i))
+            marks[i] = '*';
+        else if (b->kind == MG_BOARD_LABYRINTH && b->x[i] < 26)
+            marks[i] = (char)('a' + b->x[i]);
+        else
+            marks[i] = '.';
+    }
+}
+
+static void status(const mg_game *g, const cstate *s, mg__sb *sb)
+{
+    const china *c = C(g);
+    int seat;
+    for (seat = 0; seat < 2; seat++) {
+        int colour = seat ^ s->swapped;
+        int32_t sizes[MAXC], n = group_sizes(g, s, colour, sizes);
+        mg__sb_printf(sb, "%s%s (seat %d, %c): %d stones, %d groups, score %d",
+                      seat ? "\n" : "", colour_name[colour], seat,
+                      colour ? 'X' : 'O', (int)s->stones[colour], (int)n,
+                      (int)score_colour(g, s, colour));
+    }
+    mg__sb_putc(sb, '\n');
+    if (s->colour < 0) {
+        int w = winner(g, s);
+        if (w == MG_DRAW)
+            mg__sb_puts(sb, "game over: draw\n");
+        else
+            mg__sb_printf(sb, "game over: %s (seat %d) wins\n",
+                          colour_name[w ^ s->swapped], w);
+        return;
+    }
+    mg__sb_printf(sb, "turn %d: %s (seat %d) to move", (int)s->turn + 1,
+                  colour_name[(int)s->colour], s->colour ^ s->swapped);
+    if (s->placed == 0) {
+        mg__sb_puts(sb, ": a stone on any vacant cell");
+        if (s->turn == 1 && !s->swapped)
+            mg__sb_puts(sb, ", or swap");
+    } else {
+        int32_t i;
+        mg__sb_printf(sb, ", %d of %d placed on class ", (int)s->placed,
+                      (int)s->quota);
+        if (opt(g, "mode", MODE_PATTERN) == MODE_NUMBER)
+            mg__sb_printf(sb, "%d beams", (int)c->kmask[s->klass]);
+        else
+            mg__sb_printf(sb, "%d", (int)c->kmask[s->klass]);
+        if (may_stop(c, s))
+            mg__sb_puts(sb, " (or done)");
+        mg__sb_puts(sb, "; open:");
+        for (i = 0; i < c->n; i++)
+            if (cell_legal(c, s, i)) {
+                mg__sb_putc(sb, ' ');
+                action_name(g, i, sb);
+            }
+    }
+    mg__sb_putc(sb, '\n');
+}
+
+static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
+{
+    const cstate *s = st;
+    char marks[MAXC];
+    marks_of(g, s, marks);
+    if (format == MG_RENDER_SVG) {
+        mg__board_render_svg(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,
+                             marks, sb);
+        return;
+    }
+    mg__board_render_text(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,
+                          marks, sb);
+    status(g, s, sb);
+}
+
+/* ---------------------------------------------------------------- tables */
+
+#define CHINA_OPS(name, opts, kind, create_fn)                                \
+    {                                                                         \
+        name, opts, (int)(sizeof opts / sizeof opts[0]), kind, 0, NULL,       \
+            NULL, create_fn, destroy, init, current, winner, legal,           \
+            is_legal, apply, undo, hash, hash_full, score, groups,            \
+            action_name, action_parse, render                                 \
+    }
+
+const mg__game_ops mg__china_squares_ops = CHINA_OPS(
+    "china_squares", squares_opts, MG_BOARD_OCTOPUSZLE, squares_create);
+const mg__game_ops mg__china_octangle_ops = CHINA_OPS(
+    "china_octangle", octangle_opts, MG_BOARD_OCTOPUSZLE, octangle_create);
+const mg__game_ops mg__china_tangle_ops = CHINA_OPS(
+    "china_tangle", tangle_opts, MG_BOARD_LABYRINTH, tangle_create);
+const mg__game_ops mg__china_grove_ops = CHINA_OPS(
+    "china_grove", grove_opts, MG_BOARD_LABYRINTH, grove_create);
