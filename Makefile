@@ -55,7 +55,7 @@ SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h)
 
-EXAMPLES  := demo hello
+EXAMPLES  := demo hello mg-board
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
 RPATH     := -Wl,-rpath,'$$ORIGIN/..'
 
@@ -66,7 +66,7 @@ TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
         clean bench deps install-check unit-tests python-tests man \
-        sanitize memcheck exports-check
+        sanitize memcheck exports-check check-slow
 .DELETE_ON_ERROR:
 
 all: shared static pc
@@ -114,9 +114,7 @@ $(B)/examples/%: examples/%.c $(SHLIB)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
 
 examples: $(EX_BINS)
-	$(Q)for e in $(EX_BINS); do $$e > $(B)/examples/$$(basename $$e).out || \
-	    { echo "example $$e failed"; exit 1; }; done
-	@echo "examples: all ran"
+	$(Q)sh tests/examples-check.sh $(B)/examples
 
 demo: $(B)/examples/demo
 	$(Q)$(B)/examples/demo
@@ -189,6 +187,14 @@ $(B)/tests/bench: tests/bench.c $(SHLIB)
 
 bench: $(B)/tests/bench
 	$(Q)$(B)/tests/bench
+
+# Slow checks kept out of make check: 10,000 boards per kind, all different.
+$(B)/tests/slow_variety: tests/slow_variety.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+check-slow: $(B)/tests/slow_variety
+	$(Q)$(B)/tests/slow_variety
 
 # ------------------------------------------------------------ man pages
 

@@ -5,7 +5,9 @@
  * warm-up; the table shows the median and the spread, and one
  * machine-readable line per figure follows:
  *   bench <name> median=<value> min=<value> max=<value> unit=<unit>
- * Options: bench [SECONDS_PER_WINDOW] (default 0.5).
+ * Board generation: every seed of 0 .. 999 once per kind, timed one by one:
+ * boards/s, median, p99 and maximum milliseconds per board.
+ * Usage: bench [games|boards|all] [SECONDS_PER_WINDOW (default 0.5)]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mindgames.h>
@@ -141,14 +143,82 @@ static const bench benches[] = {
     {"dab5x5_legal", "dots_and_boxes(rows=5,cols=5)", "ns", legal_ns},
     {"dab10x10_playout", "dots_and_boxes(rows=10,cols=10)", "games/s",
      games_playout},
+    {"squares_games_loop", "china_squares", "games/s", games_loop},
+    {"squares_asc_games_loop", "china_squares(order=ascending)", "games/s",
+     games_loop},
+    {"octangle_games_loop", "china_octangle", "games/s", games_loop},
+    {"tangle_games_loop", "china_tangle", "games/s", games_loop},
+    {"tangle_asc_games_loop", "china_tangle(order=ascending)", "games/s",
+     games_loop},
+    {"grove_games_loop", "china_grove", "games/s", games_loop},
+    {"squares_apply_undo", "china_squares", "ns", apply_undo_ns},
+    {"squares_legal", "china_squares", "ns", legal_ns},
 };
+
+#define BOARD_SEEDS 1000
+
+static void bench_boards(void)
+{
+    static double t[BOARD_SEEDS];
+    char lines[2][4][160];
+    int k;
+    printf("%-22s %10s %10s %10s %10s  (%d seeds, ms per board)\n", "board",
+           "boards/s", "median", "p99", "max", BOARD_SEEDS);
+    for (k = 0; k < 2; k++) {
+        int kind = k == 0 ? MG_BOARD_OCTOPUSZLE : MG_BOARD_LABYRINTH, i;
+        const char *name = k == 0 ? "octopuszle" : "labyrinth";
+        double total = 0, med, p99, max;
+        for (i = 0; i < BOARD_SEEDS; i++) {
+            mg_board *b = NULL;
+            double t0 = now();
+            if (mg_board_generate(&b, kind, (uint64_t)i) != MG_OK) {
+                fprintf(stderr, "bench: board %s seed %d failed\n", name, i);
+                exit(1);
+            }
+            t[i] = (now() - t0) * 1e3;
+            total += t[i];
+            mg_board_free(b);
+        }
+        qsort(t, BOARD_SEEDS, sizeof t[0], cmp_double);
+        med = (t[BOARD_SEEDS / 2 - 1] + t[BOARD_SEEDS / 2]) / 2;
+        p99 = t[BOARD_SEEDS * 99 / 100 - 1];
+        max = t[BOARD_SEEDS - 1];
+        printf("%-22s %10.1f %10.3f %10.3f %10.3f\n", name,
+               BOARD_SEEDS / (total / 1e3), med, p99, max);
+        snprintf(lines[k][0], sizeof lines[k][0],
+                 "bench board_%s_rate value=%.1f unit=boards/s", name,
+                 BOARD_SEEDS / (total / 1e3));
+        snprintf(lines[k][1], sizeof lines[k][1],
+                 "bench board_%s_median value=%.4f unit=ms", name, med);
+        snprintf(lines[k][2], sizeof lines[k][2],
+                 "bench board_%s_p99 value=%.4f unit=ms", name, p99);
+        snprintf(lines[k][3], sizeof lines[k][3],
+                 "bench board_%s_max value=%.4f unit=ms", name, max);
+    }
+    printf("\n");
+    for (k = 0; k < 2; k++) {
+        int j;
+        for (j = 0; j < 4; j++)
+            puts(lines[k][j]);
+    }
+    printf("\n");
+}
 
 int main(int argc, char **argv)
 {
     size_t b;
     char lines[sizeof benches / sizeof benches[0]][256];
-    if (argc > 1)
-        window = atof(argv[1]) > 0 ? atof(argv[1]) : window;
+    const char *what = argc > 1 ? argv[1] : "all";
+    if (argc > 2)
+        window = atof(argv[2]) > 0 ? atof(argv[2]) : window;
+    if (strcmp(what, "games") && strcmp(what, "boards") && strcmp(what, "all")) {
+        fprintf(stderr, "usage: bench [games|boards|all] [seconds]\n");
+        return 2;
+    }
+    if (strcmp(what, "games"))
+        bench_boards();
+    if (!strcmp(what, "boards"))
+        return 0;
     printf("libmindgames %s, %d windows of %.2f s per figure (median, min, max)\n\n",
            mg_version_string(), RUNS, window);
     printf("%-22s %14s %14s %14s  %s\n", "figure", "median", "min", "max",
