@@ -56,10 +56,25 @@ typedef struct cstate {
     int16_t vacant_total;
     int16_t stones[2];     /* per colour */
     int16_t vacant[MAXK];  /* vacant cells per class */
+    uint64_t vac[4];       /* vacant cells, a bit each (fast listing) */
     int8_t cell[MAXC];     /* -1 vacant, else the colour */
 } cstate;
 
 #define HEADER_SIZE offsetof(cstate, vacant)
+
+static int ctz64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(v);
+#else
+    int n = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
 
 static const china *C(const mg_game *g)
 {
@@ -244,6 +259,8 @@ static void init(const mg_game *g, void *st)
     cstate *s = st;
     int32_t k;
     memset(s->cell, -1, sizeof s->cell);
+    for (k = 0; k < c->n; k++)
+        s->vac[k >> 6] |= 1ULL << (k & 63);
     for (k = 0; k < c->nk; k++)
         s->vacant[k] = (int16_t)(c->kstart[k + 1] - c->kstart[k]);
     s->vacant_total = (int16_t)c->n;
@@ -334,9 +351,38 @@ static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
             buf[n++] = c->done_action;
         return n;
     }
-    for (i = 0; i < c->n; i++)
-        if (cell_legal(c, s, i))
-            buf[n++] = i;
+    if (!c->ascending || may_stop(c, s)) { /* every vacant cell */
+        int w;
+        for (w = 0; w < 4; w++) {
+            uint64_t v = s->vac[w];
+            while (v) {
+                buf[n++] = w * 64 + ctz64(v);
+                v &= v - 1;
+            }
+        }
+    } else { /* ascending, mandatory: the first vacant cells of each
+                class, leaving room above for the rest of the quota */
+        uint64_t ok[4] = {0, 0, 0, 0};
+        int w;
+        for (k = 0; k < c->nk; k++) {
+            int32_t v = s->vacant[k], q, allowed, seen = 0;
+            if (v == 0)
+                continue;
+            q = c->base - c->beams[c->kcells[c->kstart[k]]];
+            allowed = v - (q < v ? q : v) + 1;
+            for (i = c->kstart[k]; i < c->kstart[k + 1] && seen < allowed;
+                 i++) {
+                int32_t cell = c->kcells[i];
+                if (s->cell[cell] < 0) {
+                    ok[cell >> 6] |= 1ULL << (cell & 63);
+                    seen++;
+                }
+            }
+        }
+        for (w = 0; w < 4; w++)
+            for (; ok[w]; ok[w] &= ok[w] - 1)
+                buf[n++] = w * 64 + ctz64(ok[w]);
+    }
     if (s->turn == 1 && !s->swapped)
         buf[n++] = c->swap_action;
     return n;
@@ -348,6 +394,8 @@ static int turn_can_go_on(const china *c, const cstate *s)
     int32_t k = s->klass, i;
     if (s->placed >= s->quota)
         return 0;
+    if (!c->ascending)
+        return s->vacant[k] > 0;
     for (i = c->kstart[k]; i < c->kstart[k + 1]; i++)
         if (s->cell[c->kcells[i]] < 0 &&
             (!c->ascending || c->kcells[i] > s->last))
@@ -382,6 +430,7 @@ static void apply(const mg_game *g, void *st, int32_t a, void *undo)
         s->placed++;
         s->last = (int16_t)a;
         s->cell[a] = s->colour;
+        s->vac[a >> 6] &= ~(1ULL << (a & 63));
         h ^= c->zstone[a][s->colour];
         s->stones[(int)s->colour]++;
         s->vacant[k]--;
@@ -401,6 +450,7 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
     cstate *s = st;
     if (a < c->n) { /* the rest (counts, turn, hash) is in the header */
         s->cell[a] = -1;
+        s->vac[a >> 6] |= 1ULL << (a & 63);
         s->vacant[c->klass[a]]++;
     }
     memcpy(s, rec, HEADER_SIZE);
