@@ -176,7 +176,8 @@ sanitize: deps
 
 memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)for t in check_api check_internal; do \
-	    CK_FORK=no MG_TEST_GAMES=$${MG_TEST_GAMES:-100} valgrind -q \
+	    CK_FORK=no MG_TEST_GAMES=$${MG_TEST_GAMES:-100} \
+	    MG_TEST_BOARDS=$${MG_TEST_BOARDS:-20} valgrind -q \
 	        --leak-check=full --show-leak-kinds=definite,indirect,possible \
 	        --errors-for-leak-kinds=definite,indirect,possible \
 	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done

@@ -509,6 +509,7 @@ START_TEST(cell_queries)
     ck_assert_int_eq(mg_board_cell_mask(NULL, 0), MG_EINVAL);
     ck_assert_int_eq(mg_board_kind(NULL), MG_EINVAL);
     ck_assert_uint_eq(mg_board_fingerprint(NULL), 0);
+    mg_board_free(b);
     ck_assert_int_eq(mg_board_generate(&b, 3, 1), MG_EINVAL);
     ck_assert_ptr_null(b);
     mg_board_free(NULL);
