@@ -218,6 +218,7 @@ extern const mg__game_ops mg__china_squares_ops;
 extern const mg__game_ops mg__china_octangle_ops;
 extern const mg__game_ops mg__china_tangle_ops;
 extern const mg__game_ops mg__china_grove_ops;
+extern const mg__game_ops mg__fangqi_ops;
 
 /* Spec parsing (spec.c). */
 MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,

@@ -12,6 +12,7 @@ static const mg__game_ops *const games[] = {
     &mg__china_octangle_ops,
     &mg__china_tangle_ops,
     &mg__china_grove_ops,
+    &mg__fangqi_ops,
 };
 
 #define N_GAMES ((int)(sizeof games / sizeof games[0]))

@@ -151,6 +151,8 @@ static const bench benches[] = {
     {"tangle_asc_games_loop", "china_tangle(order=ascending)", "games/s",
      games_loop},
     {"grove_games_loop", "china_grove", "games/s", games_loop},
+    {"fangqi_games_loop", "fangqi", "games/s", games_loop},
+    {"fangqi_playout", "fangqi", "games/s", games_playout},
     {"squares_apply_undo", "china_squares", "ns", apply_undo_ns},
     {"squares_legal", "china_squares", "ns", legal_ns},
 };

@@ -279,6 +279,25 @@ static const struct {
 };
 #define N_CHINA ((int)(sizeof china_combos / sizeof china_combos[0]))
 
+/* Fangqi (RULES 4): the default, each variant and option, small boards. */
+static const combo fangqi_combos[] = {
+    {"default", {"variant=ningxia", "variant=xinjiang"}},
+    {"step", {"movement=step", "width=4,height=3,movement=step"}},
+    {"capture", {"capture_on_placement=true", "width=3,height=3,"
+                                              "capture_on_placement=true"}},
+    {"ko+encirclement", {"ko=true,encirclement=true",
+                         "width=5,height=4,encirclement=true,lose_below=3"}},
+    {"limits", {"width=3,height=2,no_capture_limit=4",
+                "width=4,height=4,no_capture_limit=0,lose_below=2"}},
+};
+#define N_FANGQI ((int)(sizeof fangqi_combos / sizeof fangqi_combos[0]))
+
+START_TEST(fangqi_properties)
+{
+    run_combo("fangqi", &fangqi_combos[_i], "", 4242u * (uint64_t)(_i + 1), 5);
+}
+END_TEST
+
 START_TEST(china_properties)
 {
     run_combo(china_combos[_i].id, &china_combos[_i].c, "",
@@ -292,6 +311,10 @@ Suite *mg_internal_suite(void)
     TCase *tc = tcase_create("dots_and_boxes");
     tcase_add_loop_test(tc, dab_properties, 0, 2 * N_DAB_COMBOS);
     tcase_set_timeout(tc, 600);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fangqi");
+    tcase_add_loop_test(tc, fangqi_properties, 0, N_FANGQI);
+    tcase_set_timeout(tc, 1200);
     suite_add_tcase(s, tc);
     tc = tcase_create("china");
     tcase_add_loop_test(tc, china_properties, 0, N_CHINA);
