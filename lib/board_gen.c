@@ -95,32 +95,6 @@ typedef struct ws {
     frame stack[257];
 } ws;
 
-static int popcount64(uint64_t v)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(v);
-#else
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
-#endif
-}
-
-static int ctz64(uint64_t v)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(v);
-#else
-    int n = 0;
-    while (!(v & 1)) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 static void req_remove(ws *w, int32_t c)
 {
     int32_t p = w->reqpos[c];
@@ -173,8 +147,8 @@ static int candidates(const ws *w, int32_t c, uint64_t out[4])
     }
     for (d = 0; d < 4; d++)
         out[d] = w->unused[d] & w->sup[m1][d] & w->dis[m0][d];
-    return popcount64(out[0]) + popcount64(out[1]) + popcount64(out[2]) +
-           popcount64(out[3]);
+    return mg__popcount64(out[0]) + mg__popcount64(out[1]) + mg__popcount64(out[2]) +
+           mg__popcount64(out[3]);
 }
 
 /* Put tile m on required cell c. */
@@ -186,7 +160,7 @@ static int place(ws *w, int32_t c, int m)
     w->tile[c] = (uint8_t)m;
     w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->placed++;
-    w->brem -= popcount64((uint64_t)m);
+    w->brem -= mg__popcount64((uint64_t)m);
     for (d = 0; d < w->nd; d++) {
         int32_t e = c + w->off[d];
         if (w->st[e] == S_OCC)
@@ -229,9 +203,9 @@ static void push(ws *w, int sp, int32_t c, const uint64_t cand[4])
     for (k = 0; k < 4; k++) {
         uint64_t v = cand[k];
         while (v) {
-            int m = k * 64 + ctz64(v);
+            int m = k * 64 + mg__ctz64(v);
             v &= v - 1;
-            key[n] = DENSE_KEY * popcount64((uint64_t)m) + w->weight[m] +
+            key[n] = DENSE_KEY * mg__popcount64((uint64_t)m) + w->weight[m] +
                      (int)(mg__splitmix64(&w->rng) % NOISE);
             f->list[n++] = (uint8_t)m;
         }
@@ -265,7 +239,7 @@ static int attempt(ws *w, long budget)
     memset(w->unused, 0, sizeof w->unused);
     for (m = 1; m < w->nmask; m++) {
         w->unused[m >> 6] |= 1ULL << (m & 63);
-        w->brem += popcount64((uint64_t)m);
+        w->brem += mg__popcount64((uint64_t)m);
     }
     set_state(w, start, S_REQ);
 

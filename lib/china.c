@@ -62,20 +62,6 @@ typedef struct cstate {
 
 #define HEADER_SIZE offsetof(cstate, vacant)
 
-static int ctz64(uint64_t v)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(v);
-#else
-    int n = 0;
-    while (!(v & 1)) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 static const china *C(const mg_game *g)
 {
     return (const china *)g->data;
@@ -356,7 +342,7 @@ static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
         for (w = 0; w < 4; w++) {
             uint64_t v = s->vac[w];
             while (v) {
-                buf[n++] = w * 64 + ctz64(v);
+                buf[n++] = w * 64 + mg__ctz64(v);
                 v &= v - 1;
             }
         }
@@ -381,7 +367,7 @@ static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
         }
         for (w = 0; w < 4; w++)
             for (; ok[w]; ok[w] &= ok[w] - 1)
-                buf[n++] = w * 64 + ctz64(ok[w]);
+                buf[n++] = w * 64 + mg__ctz64(ok[w]);
     }
     if (s->turn == 1 && !s->swapped)
         buf[n++] = c->swap_action;
@@ -458,36 +444,14 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
 
 /* -------------------------------------------------------------- scoring */
 
-/* Group sizes of `colour`, unsorted, into sizes; returns their number. */
+/* Group sizes of `colour`, unsorted, into sizes; returns their number.
+ * Groups join through the board's neighbours (8 on the Octopuszle, so
+ * diagonal cross-cuts connect; 6 on the hex board). */
 static int32_t group_sizes(const mg_game *g, const cstate *s, int colour,
                            int32_t *sizes)
 {
-    const china *c = C(g);
-    const mg_board *b = g->board;
-    unsigned char seen[MAXC];
-    int16_t stack[MAXC];
-    int32_t i, n = 0;
-    memset(seen, 0, (size_t)c->n);
-    for (i = 0; i < c->n; i++) {
-        int32_t size = 0, sp = 0;
-        if (s->cell[i] != colour || seen[i])
-            continue;
-        seen[i] = 1;
-        stack[sp++] = (int16_t)i;
-        while (sp) {
-            int32_t e = stack[--sp], d;
-            size++;
-            for (d = 0; d < b->nd; d++) {
-                int32_t f = b->nbr[e][d];
-                if (f >= 0 && !seen[f] && s->cell[f] == colour) {
-                    seen[f] = 1;
-                    stack[sp++] = (int16_t)f;
-                }
-            }
-        }
-        sizes[n++] = size;
-    }
-    return n;
+    return mg__group_sizes(C(g)->n, s->cell, colour, &g->board->nbr[0][0], 8,
+                           sizes);
 }
 
 static int32_t score_colour(const mg_game *g, const cstate *s, int colour)
@@ -559,6 +523,7 @@ static int action_parse(const mg_game *g, const char *t, size_t n,
 {
     const china *c = C(g);
     int32_t col, row, idx;
+    int rc;
     char q[MG__QUOTE_CAP];
     if (n == 4 && mg__strncaseeq(t, "done", 4)) {
         *action = c->done_action;
@@ -568,24 +533,12 @@ static int action_parse(const mg_game *g, const char *t, size_t n,
         *action = c->swap_action;
         return MG_OK;
     }
-    mg__quote(q, t, n);
-    if (t[0] == '#') {
-        if (!mg__parse_index(t, n, &idx))
-            return mg__err(err, errcap, MG_ESYNTAX,
-                           "%s is not a cell index like #17", q);
-        if (idx >= c->n)
-            return mg__err(err, errcap, MG_ERANGE,
-                           "no cell %s: this board has cells #0..#%d", q,
-                           (int)c->n - 1);
-        *action = idx;
-        return MG_OK;
-    }
-    if (!mg__parse_name(t, n, &col, &row))
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "%s is not a cell name like f7, nor done or swap", q);
-    idx = mg__board_cell_at(g->board, col, row);
-    if (idx < 0)
-        return mg__err(err, errcap, MG_ERANGE, "no cell %s on this board", q);
+    rc = mg__parse_place(t, n, "cell", c->n, &idx, &col, &row, err, errcap);
+    if (rc)
+        return rc;
+    if (idx < 0 && (idx = mg__board_cell_at(g->board, col, row)) < 0)
+        return mg__err(err, errcap, MG_ERANGE, "no cell %s on this board",
+                       mg__quote(q, t, n));
     *action = idx;
     return MG_OK;
 }

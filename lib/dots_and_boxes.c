@@ -690,24 +690,17 @@ static int parse_dot(const dab *d, const char *t, size_t n, int32_t *dot,
 {
     int32_t col, row, idx;
     char q[MG__QUOTE_CAP];
-    mg__quote(q, t, n);
-    if (n && t[0] == '#') {
-        if (!mg__parse_index(t, n, &idx))
-            return mg__err(err, errcap, MG_ESYNTAX,
-                           "%s is not a dot index like #3", q);
-        if (idx >= d->ndots)
-            return mg__err(err, errcap, MG_ERANGE,
-                           "no dot %s: this board has dots #0..#%d", q,
-                           (int)d->ndots - 1);
-        *dot = idx;
-        return MG_OK;
+    int rc = mg__parse_place(t, n, "dot", d->ndots, &idx, &col, &row, err,
+                             errcap);
+    if (rc)
+        return rc;
+    if (idx < 0) {
+        if (col >= d->w || row >= d->h ||
+            (idx = d->dot_at[row * d->w + col]) < 0)
+            return mg__err(err, errcap, MG_ERANGE, "no dot %s on this board",
+                           mg__quote(q, t, n));
     }
-    if (!mg__parse_name(t, n, &col, &row))
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "%s is not a dot name like a1 or an index like #3", q);
-    if (col >= d->w || row >= d->h || d->dot_at[row * d->w + col] < 0)
-        return mg__err(err, errcap, MG_ERANGE, "no dot %s on this board", q);
-    *dot = d->dot_at[row * d->w + col];
+    *dot = idx;
     return MG_OK;
 }
 

@@ -42,6 +42,7 @@ typedef struct fq {
     int w, h, P, S;
     int rook, extra, cop, ko, enc, lose_below, limit;
     int allot[2];
+    int16_t orth[MAXP][4]; /* orthogonal neighbours, -1 padded */
     uint64_t zcell[MAXP][2];
 } fq;
 
@@ -109,6 +110,11 @@ static int fq_create(mg_game *g, const mg__optvals *o, char *err,
                        lb, a);
     }
     for (i = 0; i < f->P; i++) {
+        int x = i % f->w, y = i / f->w;
+        f->orth[i][0] = (int16_t)(x + 1 < f->w ? i + 1 : -1);
+        f->orth[i][1] = (int16_t)(x > 0 ? i - 1 : -1);
+        f->orth[i][2] = (int16_t)(y + 1 < f->h ? i + f->w : -1);
+        f->orth[i][3] = (int16_t)(y > 0 ? i - f->w : -1);
         f->zcell[i][0] = mg__zobrist_key(0xFA01, (uint64_t)(2 * i));
         f->zcell[i][1] = mg__zobrist_key(0xFA01, (uint64_t)(2 * i + 1));
     }
@@ -351,16 +357,12 @@ static void end_of_placing(const fq *f, fstate *s)
 static int encircle(const fq *f, fstate *s, int to, unsigned char *removed)
 {
     int d, opp = 1 - s->cell[to], total = 0;
-    static const int ox[4] = {1, -1, 0, 0}, oy[4] = {0, 0, 1, -1};
     for (d = 0; d < 4; d++) {
-        int x = X(f, to) + ox[d], y = Y(f, to) + oy[d], start;
+        int start = f->orth[to][d];
         unsigned char seen[MAXP];
         int16_t stack[MAXP], chain[MAXP];
         int sp = 0, n = 0, libs = 0, i;
-        if (x < 0 || y < 0 || x >= f->w || y >= f->h)
-            continue;
-        start = y * f->w + x;
-        if (s->cell[start] != opp)
+        if (start < 0 || s->cell[start] != opp)
             continue;
         memset(seen, 0, (size_t)f->P);
         seen[start] = 1;
@@ -369,10 +371,9 @@ static int encircle(const fq *f, fstate *s, int to, unsigned char *removed)
             int p = stack[--sp], k;
             chain[n++] = (int16_t)p;
             for (k = 0; k < 4; k++) {
-                int qx = X(f, p) + ox[k], qy = Y(f, p) + oy[k], q;
-                if (qx < 0 || qy < 0 || qx >= f->w || qy >= f->h)
+                int q = f->orth[p][k];
+                if (q < 0)
                     continue;
-                q = qy * f->w + qx;
                 if (s->cell[q] < 0)
                     libs++;
                 else if (s->cell[q] == opp && !seen[q]) {
@@ -606,35 +607,9 @@ static int fq_groups(const mg_game *g, const void *st, int player,
                      int32_t *buf, size_t cap, size_t *count)
 {
     const fq *f = F(g);
-    const fstate *s = st;
-    unsigned char seen[MAXP];
-    int16_t stack[MAXP];
-    int32_t sizes[MAXP], n = 0;
-    int p;
-    static const int ox[4] = {1, -1, 0, 0}, oy[4] = {0, 0, 1, -1};
-    memset(seen, 0, (size_t)f->P);
-    for (p = 0; p < f->P; p++) {
-        int sp = 0, size = 0;
-        if (s->cell[p] != player || seen[p])
-            continue;
-        seen[p] = 1;
-        stack[sp++] = (int16_t)p;
-        while (sp) {
-            int q = stack[--sp], k;
-            size++;
-            for (k = 0; k < 4; k++) {
-                int x = X(f, q) + ox[k], y = Y(f, q) + oy[k], r;
-                if (x < 0 || y < 0 || x >= f->w || y >= f->h)
-                    continue;
-                r = y * f->w + x;
-                if (!seen[r] && s->cell[r] == player) {
-                    seen[r] = 1;
-                    stack[sp++] = (int16_t)r;
-                }
-            }
-        }
-        sizes[n++] = size;
-    }
+    int32_t sizes[MAXP];
+    int32_t n = mg__group_sizes(f->P, ((const fstate *)st)->cell, player,
+                                &f->orth[0][0], 4, sizes);
     *count = (size_t)n;
     if ((size_t)n > cap)
         return MG_ENOBUFS;
@@ -673,23 +648,17 @@ static int parse_point(const fq *f, const char *t, size_t n, int *p,
 {
     int32_t col, row, idx;
     char q[MG__QUOTE_CAP];
-    mg__quote(q, t, n);
-    if (n && t[0] == '#') {
-        if (!mg__parse_index(t, n, &idx))
-            return mg__err(err, errcap, MG_ESYNTAX,
-                           "%s is not a point index like #5", q);
-        if (idx >= f->P)
+    int rc = mg__parse_place(t, n, "point", f->P, &idx, &col, &row, err,
+                             errcap);
+    if (rc)
+        return rc;
+    if (idx < 0) {
+        if (col >= f->w || row >= f->h)
             return mg__err(err, errcap, MG_ERANGE,
-                           "no point %s: this board has #0..#%d", q, f->P - 1);
-        *p = idx;
-        return MG_OK;
+                           "no point %s on this board", mg__quote(q, t, n));
+        idx = row * f->w + col;
     }
-    if (!mg__parse_name(t, n, &col, &row))
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "%s is not a point like d4 (or #5)", q);
-    if (col >= f->w || row >= f->h)
-        return mg__err(err, errcap, MG_ERANGE, "no point %s on this board", q);
-    *p = row * f->w + col;
+    *p = idx;
     return MG_OK;
 }
 

@@ -230,11 +230,55 @@ MG_HIDDEN mg_board *mg__board_clone(const mg_board *b);
 /* The text of mg_board_format(), into a string builder. */
 MG_HIDDEN void mg__board_format(const mg_board *b, mg__sb *sb);
 
-/* cascade.c: sort descending; the cascade comparison of RULES 0 (sorts
+/* groups.c: sort descending; the cascade comparison of RULES 0 (sorts
  * both arrays; a missing entry counts 0): 0 when a wins, 1 when b wins,
  * MG_DRAW when no entry differs. */
 MG_HIDDEN void mg__sort_desc(int32_t *v, int32_t n);
 MG_HIDDEN int mg__cascade(int32_t *a, int32_t na, int32_t *b, int32_t nb);
+
+/* The sizes of the groups of `colour` among n sites (cell[i] is a colour
+ * or -1), neighbours given as nbr[i * stride + k] (-1: none); unsorted
+ * into sizes, returns their number.  n <= MG__MAX_SITES; no allocation. */
+#define MG__MAX_SITES 400
+MG_HIDDEN int32_t mg__group_sizes(int32_t n, const int8_t *cell, int colour,
+                                  const int16_t *nbr, int stride,
+                                  int32_t *sizes);
+
+/* Parse a place of a board: "#<index>" (index < count) or a name
+ * "<letters><digits>" (RULES 0).  On success *index is the index of a
+ * "#" form, or -1 with *col and *row (0-based) of a name, which the game
+ * maps to its sites.  `what` names the kind of place in messages ("dot",
+ * "cell", "point").  Errors: MG_ESYNTAX, MG_ERANGE (index too large). */
+MG_HIDDEN int mg__parse_place(const char *t, size_t n, const char *what,
+                              int32_t count, int32_t *index, int32_t *col,
+                              int32_t *row, char *err, size_t errcap);
+
+/* Bit helpers. */
+static inline int mg__popcount64(uint64_t v)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(v);
+#else
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+#endif
+}
+
+static inline int mg__ctz64(uint64_t v) /* v != 0 */
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(v);
+#else
+    int n = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
 
 /* Recompute the hash from scratch (for tests and debugging). */
 MG_HIDDEN uint64_t mg__state_hash_full(const mg_state *s);

@@ -226,3 +226,27 @@ int mg__parse_index(const char *text, size_t n, int32_t *index)
     *index = (int32_t)v;
     return 1;
 }
+
+int mg__parse_place(const char *t, size_t n, const char *what, int32_t count,
+                    int32_t *index, int32_t *col, int32_t *row, char *err,
+                    size_t errcap)
+{
+    char q[MG__QUOTE_CAP];
+    mg__quote(q, t, n);
+    if (n && t[0] == '#') {
+        if (!mg__parse_index(t, n, index))
+            return mg__err(err, errcap, MG_ESYNTAX,
+                           "%s is not a %s index like #3", q, what);
+        if (*index >= count)
+            return mg__err(err, errcap, MG_ERANGE,
+                           "no %s %s: this board has %ss #0..#%d", what, q,
+                           what, (int)count - 1);
+        return MG_OK;
+    }
+    if (!mg__parse_name(t, n, col, row))
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "%s is not a %s name like a1 or an index like #3", q,
+                       what);
+    *index = -1;
+    return MG_OK;
+}
