@@ -527,8 +527,10 @@ static void fq_apply(const mg_game *g, void *st, int32_t a, void *undo)
         s->last_to = (int16_t)to;
         k = completed(f, s, me, to, -1, sq);
         if (f->ko && k) {
+            int i;
             s->nko[me] = (int8_t)k;
-            memcpy(s->ko[me], sq, (size_t)k * sizeof sq[0]);
+            for (i = 0; i < k; i++)
+                s->ko[me][i] = (int16_t)sq[i];
         }
         s->pending = removals(s, me, k);
         if (s->pending == 0)
