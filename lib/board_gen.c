@@ -65,7 +65,12 @@ static const uint8_t weight6[64] = {
 };
 
 #define DENSE_KEY 10 /* key per beam */
-#define NOISE 4      /* random part of the key */
+#ifndef OCTO_NOISE
+#define OCTO_NOISE 4 /* random part of the key */
+#endif
+#ifndef LAB_NOISE
+#define LAB_NOISE 8 /* more: the small board needs it for variety */
+#endif
 #ifndef OCTO_BUDGET
 #define OCTO_BUDGET 800 /* nodes before a restart */
 #endif
@@ -83,6 +88,7 @@ typedef struct ws {
     int nd, nmask, ntiles;
     int32_t off[8];
     const uint8_t *weight;
+    int noise;
     uint64_t rng;
     uint64_t sup[256][4], dis[256][4]; /* masks containing / avoiding m */
     uint64_t unused[4];
@@ -196,6 +202,7 @@ static void push(ws *w, int sp, int32_t c, const uint64_t cand[4])
 {
     frame *f = &w->stack[sp];
     int key[256], n = 0, i, j, k;
+    uint64_t noise = (uint64_t)w->noise;
     f->cell = c;
     f->mark = w->ntrail;
     f->popen = w->popen;
@@ -206,7 +213,7 @@ static void push(ws *w, int sp, int32_t c, const uint64_t cand[4])
             int m = k * 64 + mg__ctz64(v);
             v &= v - 1;
             key[n] = DENSE_KEY * mg__popcount64((uint64_t)m) + w->weight[m] +
-                     (int)(mg__splitmix64(&w->rng) % NOISE);
+                     (int)(mg__splitmix64(&w->rng) % noise);
             f->list[n++] = (uint8_t)m;
         }
     }
@@ -319,6 +326,7 @@ int mg__board_search(int kind, uint64_t seed, int32_t *x, int32_t *y)
     w->nmask = 1 << w->nd;
     w->ntiles = w->nmask - 1;
     w->weight = kind == MG_BOARD_OCTOPUSZLE ? weight8 : weight6;
+    w->noise = kind == MG_BOARD_OCTOPUSZLE ? OCTO_NOISE : LAB_NOISE;
     budget = kind == MG_BOARD_OCTOPUSZLE ? OCTO_BUDGET : LAB_BUDGET;
     for (d = 0; d < w->nd; d++) {
         const int8_t *v = kind == MG_BOARD_OCTOPUSZLE ? sq[d] : hx[d];
