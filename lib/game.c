@@ -62,6 +62,7 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
         free(g);
         return rc;
     }
+    g->undo_size = (g->undo_size + 7) & ~(size_t)7; /* aligned records */
     *out = g;
     return MG_OK;
 }

@@ -18,6 +18,13 @@ static size_t scratch_offset(const mg_game *g)
     return (g->state_size + 7) & ~(size_t)7;
 }
 
+/* Bytes of the history ids, rounded so the undo records after them start
+ * 8-byte aligned (games may read their undo record as a struct). */
+static size_t ids_bytes(size_t hcap)
+{
+    return (hcap * sizeof(int32_t) + 7) & ~(size_t)7;
+}
+
 static unsigned char *undo_at(const mg_state *s, size_t i)
 {
     return s->undo + i * s->game->undo_size;
@@ -28,7 +35,7 @@ static int alloc_parts(const mg_game *g, size_t hcap, void **st,
                        int32_t **hist)
 {
     size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
-    size_t hbytes = hcap * (sizeof(int32_t) + g->undo_size);
+    size_t hbytes = ids_bytes(hcap) + hcap * g->undo_size;
     *st = calloc(1, sbytes ? sbytes : 1);
     *hist = malloc(hbytes ? hbytes : 1);
     if (!*st || !*hist) {
@@ -48,7 +55,7 @@ static void attach(mg_state *s, const mg_game *g, void *st, int32_t *hist,
     s->st = st;
     s->scratch = (int32_t *)((unsigned char *)st + scratch_offset(g));
     s->history = hist;
-    s->undo = (unsigned char *)(hist + hcap);
+    s->undo = (unsigned char *)hist + ids_bytes(hcap);
     s->hcap = hcap;
 }
 
@@ -220,14 +227,15 @@ static int reserve(mg_state *s)
     if (g->max_length > 0 || s->hcap > SIZE_MAX / 4 / (4 + g->undo_size))
         return MG_ENOMEM;
     hcap = s->hcap * 2;
-    hist = malloc(hcap * (sizeof(int32_t) + g->undo_size));
+    hist = malloc(ids_bytes(hcap) + hcap * g->undo_size);
     if (!hist)
         return MG_ENOMEM;
     memcpy(hist, s->history, s->hlen * sizeof(int32_t));
-    memcpy(hist + hcap, s->undo, s->hlen * g->undo_size);
+    memcpy((unsigned char *)hist + ids_bytes(hcap), s->undo,
+           s->hlen * g->undo_size);
     free(s->history);
     s->history = hist;
-    s->undo = (unsigned char *)(hist + hcap);
+    s->undo = (unsigned char *)hist + ids_bytes(hcap);
     s->hcap = hcap;
     return MG_OK;
 }
