@@ -15,13 +15,14 @@
 /* Find a group for `kind` (MG_BOARD_OCTOPUSZLE: 255 cells;
  * MG_BOARD_LABYRINTH: 63 cells) and write the cells' coordinates into
  * x[i], y[i] (room for 255 or 63 entries).  Cells come out sorted by y,
- * then x; coordinates are within -62 ... 61 (the caller normalises).
+ * then x; coordinates are within -30 ... 29 (the full tile is at 0, 0);
+ * the caller normalises.
  *
  * Deterministic in (kind, seed) on every platform (integer arithmetic and
  * the library's splitmix64 only); different seeds give unrelated boards.
  * Restarts internally until it succeeds, so it never fails for a valid
  * kind.  Thread-safe: no global mutable state; one heap workspace of about
- * 420 KiB per call.  Implemented in board_gen.c.
+ * 90 KiB per call, under 2 KiB of stack.  Implemented in board_search.c.
  *
  * Returns MG_OK, MG_EINVAL (bad kind, or x or y NULL) or MG_ENOMEM. */
 MG_HIDDEN int mg__board_search(int kind, uint64_t seed, int32_t *x,

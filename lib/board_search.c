@@ -1,0 +1,448 @@
+/*
+ * board_search.c - the search behind mg_board_generate() (RULES.md 1.1,
+ * 2.1): a group of 255 square cells (63 hex cells) whose neighbour masks are
+ * exactly the non-zero masks, each once.
+ *
+ * A constructive depth-first search with restarts.
+ *
+ * State.  Every cell of a fixed grid is unknown, required (a placed tile
+ * beams at it, so it will hold a tile), occupied (holds a tile, its mask
+ * fixed) or forbidden (a placed tile's blank side faces it, or the rim).
+ * A required cell c keeps must(c), the directions of its required or
+ * occupied neighbours, and mnot(c), those of its forbidden neighbours.  Its
+ * candidates are the unused masks m with must(c) within m and no bit of
+ * mnot(c): the AND of three 256-bit sets, two of them read from tables
+ * indexed by must and mnot.
+ *
+ * Search.  Start with the full tile on the centre cell, then repeatedly
+ * pick a required cell and try its candidates.  Placing mask m at c turns
+ * every unknown neighbour required (bit set) or forbidden (bit clear), so
+ * the group stays connected and is complete exactly when no required cell
+ * is left and every mask is used.
+ * - Cell order: a cell with a single candidate first; else the required
+ *   cell nearest the centre (rings of squared distance; random within a
+ *   ring), so the group grows as a disc.
+ * - Value order: densest first (most new required cells); among equals, a
+ *   mask that fits no other required cell first, else random.  The dense
+ *   tiles go early while the frontier is wide, the sparse ones are left to
+ *   close it.  The Labyrinth's order is noisier (neighbouring densities
+ *   mix), which keeps its boards varied.
+ * - Pruning: a required cell without candidates; more unused masks that
+ *   fit no required cell than cells still to be created (U - R, with U
+ *   unused masks and R required cells); R > U; R = 0 with masks left; and
+ *   a beam count: the unused masks' beams P minus the open beams B
+ *   (occupied cell -> required neighbour) is twice the number of
+ *   adjacencies among the tiles still to place, which is at least E (pairs
+ *   of adjacent required cells) + U - R (every new cell hangs on to the
+ *   frontier).
+ * - Restarts: after `thrash` failed placements in one try, the search jumps
+ *   back to depth `jumpd` (or `jumpb` levels up when the try died before
+ *   that depth) and retries with fresh random orders, `jumpm` times; then
+ *   it starts afresh from the next PRNG stream derived from the seed.
+ *
+ * Everything is integer arithmetic on one heap workspace; the PRNG is the
+ * library's splitmix64, so a (kind, seed) pair gives the same board on
+ * every platform.
+ */
+#include "board_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BS_LOG 6
+#define BS_W (1 << BS_LOG)       /* grid side; the group stays well inside */
+#define BS_N (BS_W * BS_W)
+#define BS_RIM 2                 /* forbidden border, keeps indices inside */
+#define BS_CENTRE ((BS_W / 2) * BS_W + BS_W / 2)
+#define BS_MAXREQ 512
+#define BS_MAXTRAIL (256 * 10)   /* at most 9 state changes per placement */
+#define BS_MAXCAND 64            /* candidates kept per level */
+
+enum { S_UNK = 0, S_REQ = 1, S_OCC = 2, S_FORB = 3 };
+
+typedef struct bs_params {
+    int ring;   /* squared distances per ring of the growth order */
+    int noise;  /* random part of the value order; 64 = one density step */
+    int thrash; /* failed placements allowed per try */
+    int jumpd;  /* depth a retry starts from */
+    int jumpm;  /* retries before a fresh start */
+    int jumpb;  /* levels a retry backs up when the try died above jumpd */
+} bs_params;
+
+/* Tuned by search-node counts over seeds 0..999; the optimum is flat
+ * around these values. */
+static const bs_params bs_octopuszle = {8, 32, 60, 140, 5, 50};
+static const bs_params bs_labyrinth = {3, 300, 10, 25, 3, 10};
+
+typedef struct bs_frame {
+    int32_t cell;
+    int32_t tmark;         /* trail length before this level's placement */
+    int32_t B, P, U, E;    /* counters before it */
+    int16_t ncand, pos;    /* candidates, and how many were tried */
+    uint8_t cand[BS_MAXCAND];
+} bs_frame;
+
+typedef struct bs_ws {
+    bs_params par;
+    int ndir, nmask, nw, ntiles;
+    int off[8];
+    int opp[8];
+    uint64_t rng;
+    int32_t B;             /* open beams: occupied cell -> required cell */
+    int32_t P;             /* beams of the unused masks */
+    int32_t U;             /* unused masks */
+    int32_t E;             /* pairs of adjacent required cells */
+    int32_t nreq;
+    int32_t ntrail;
+    uint64_t unused[4];
+    uint8_t pc8[256];      /* popcounts */
+    uint8_t state[BS_N];
+    uint8_t must[BS_N];
+    uint8_t mnot[BS_N];
+    int16_t rpos[BS_N];    /* index in req[] of a required cell */
+    int32_t order[BS_N];   /* growth-order key of a required cell */
+    int32_t req[BS_MAXREQ];
+    int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
+    uint64_t sup[256][4];  /* masks containing s */
+    uint64_t dis[256][4];  /* masks disjoint from s */
+    bs_frame st[256];
+} bs_ws;
+
+/* Growth-order key of a new required cell c: its ring of squared distance
+ * from the centre, then a random draw (which varies the boards' cores far
+ * more than an age order would, at the same speed). */
+static int32_t bs_order_key(bs_ws *w, int c)
+{
+    int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
+    int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
+    return (int32_t)(r2 / w->par.ring) * 65536 +
+           (int32_t)mg__rand_below(&w->rng, 65536);
+}
+
+/* Change the state of c (unknown -> required or forbidden, or required ->
+ * occupied), recording it on the trail. */
+static void bs_set(bs_ws *w, int c, int s)
+{
+    int old = w->state[c], i;
+    w->trail[w->ntrail++] = c * 4 + old;
+    w->state[c] = (uint8_t)s;
+    if (old == S_UNK) {
+        if (s == S_REQ) {
+            for (i = 0; i < w->ndir; i++) {
+                int q = c + w->off[i];
+                w->must[q] |= (uint8_t)(1u << w->opp[i]);
+                if (w->state[q] == S_REQ) w->E++;
+            }
+            w->order[c] = bs_order_key(w, c);
+            w->rpos[c] = (int16_t)w->nreq;
+            w->req[w->nreq++] = c;
+        } else {
+            for (i = 0; i < w->ndir; i++)
+                w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
+        }
+    } else { /* required -> occupied: swap it out of req[] */
+        int p = w->rpos[c], last = w->req[--w->nreq];
+        w->req[p] = last;
+        w->rpos[last] = (int16_t)p;
+        w->rpos[c] = (int16_t)p; /* where to put it back */
+        for (i = 0; i < w->ndir; i++)
+            if (w->state[c + w->off[i]] == S_REQ) w->E--;
+    }
+}
+
+/* Undo state changes back to trail length `mark` (the counters B, P, U, E
+ * and the unused set are restored by the caller). */
+static void bs_undo(bs_ws *w, int mark)
+{
+    while (w->ntrail > mark) {
+        int e = w->trail[--w->ntrail], c = e >> 2, old = e & 3, i;
+        int s = w->state[c];
+        w->state[c] = (uint8_t)old;
+        if (old == S_UNK) {
+            uint8_t *bits = s == S_REQ ? w->must : w->mnot;
+            if (s == S_REQ) w->nreq--; /* it is last in req[] */
+            for (i = 0; i < w->ndir; i++)
+                bits[c + w->off[i]] &= (uint8_t) ~(1u << w->opp[i]);
+        } else { /* occupied -> required */
+            int p = w->rpos[c], moved = w->req[p];
+            w->req[w->nreq] = moved;
+            w->rpos[moved] = (int16_t)w->nreq;
+            w->nreq++;
+            w->req[p] = c;
+        }
+    }
+}
+
+/* Place mask m on the required cell c.  Returns 0 when the counts show the
+ * position cannot be completed (the caller undoes). */
+static int bs_place(bs_ws *w, int c, int m)
+{
+    int i, occn = 0, pc = w->pc8[m];
+    for (i = 0; i < w->ndir; i++)
+        if (w->state[c + w->off[i]] == S_OCC) occn++;
+    bs_set(w, c, S_OCC);
+    w->unused[m >> 6] &= ~(1ULL << (m & 63));
+    w->U--;
+    w->P -= pc;
+    w->B += pc - 2 * occn;
+    for (i = 0; i < w->ndir; i++) {
+        int q = c + w->off[i];
+        if (w->state[q] == S_UNK) bs_set(w, q, (m >> i) & 1 ? S_REQ : S_FORB);
+    }
+    if (w->nreq > w->U) return 0;
+    if (w->nreq == 0 && w->U > 0) return 0;
+    if (w->P - w->B < 2 * (w->E + w->U - w->nreq)) return 0;
+    return 1;
+}
+
+/* Open level f for its cell with candidate set v: densest first, masks in
+ * `pref` (may be NULL) first among equals, else random. */
+static void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
+                     const uint64_t *pref)
+{
+    int c = f->cell, k, n = 0, i, j;
+    int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
+    int32_t key[256];
+    uint8_t cand[256];
+    for (k = 0; k < w->nw; k++) {
+        uint64_t b = v[k];
+        while (b) {
+            int m = k * 64 + mg__ctz64(b);
+            int32_t r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
+            b &= b - 1;
+            key[n] = -64 * w->pc8[m & freeb] + r;
+            if (pref && ((pref[m >> 6] >> (m & 63)) & 1)) key[n] -= 32;
+            key[n] = key[n] * 256 + n; /* distinct keys: a total order */
+            cand[n] = (uint8_t)m;
+            n++;
+        }
+    }
+    for (i = 1; i < n; i++) { /* insertion sort */
+        int32_t kk = key[i];
+        uint8_t mm = cand[i];
+        for (j = i; j > 0 && key[j - 1] > kk; j--) {
+            key[j] = key[j - 1];
+            cand[j] = cand[j - 1];
+        }
+        key[j] = kk;
+        cand[j] = mm;
+    }
+    if (n > BS_MAXCAND) n = BS_MAXCAND;
+    memcpy(f->cand, cand, (size_t)n);
+    f->ncand = (int16_t)n;
+    f->pos = 0;
+}
+
+static void bs_save(const bs_ws *w, bs_frame *f)
+{
+    f->tmark = w->ntrail;
+    f->B = w->B;
+    f->P = w->P;
+    f->U = w->U;
+    f->E = w->E;
+}
+
+static void bs_restore(bs_ws *w, const bs_frame *f)
+{
+    bs_undo(w, f->tmark);
+    w->B = f->B;
+    w->P = f->P;
+    w->U = f->U;
+    w->E = f->E;
+}
+
+static void bs_unuse(bs_ws *w, int m)
+{
+    w->unused[m >> 6] |= 1ULL << (m & 63);
+}
+
+/* Pick the next cell.  Returns 0 on a dead end, else opens level f. */
+static int bs_next(bs_ws *w, bs_frame *f)
+{
+    int best = -1, j, k, nz = 0;
+    int32_t bkey = 0;
+    uint64_t once[4] = {0, 0, 0, 0}, twice[4] = {0, 0, 0, 0};
+    uint64_t bv[4] = {0, 0, 0, 0};
+    for (j = 0; j < w->nreq; j++) {
+        int c = w->req[j];
+        const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
+        uint64_t v[4], any = 0, multi = 0;
+        int32_t key;
+        for (k = 0; k < w->nw; k++) {
+            v[k] = w->unused[k] & a[k] & b[k];
+            twice[k] |= once[k] & v[k];
+            once[k] |= v[k];
+            multi |= (v[k] & (v[k] - 1)) | (uint64_t)(any && v[k]);
+            any |= v[k];
+        }
+        if (!any) return 0;
+        key = multi ? w->order[c] : w->order[c] - 0x40000000;
+        if (best < 0 || key < bkey) {
+            bkey = key;
+            best = c;
+            memcpy(bv, v, sizeof bv);
+        }
+    }
+    if (best < 0) return 0;
+    for (k = 0; k < w->nw; k++) {
+        nz += mg__popcount64(w->unused[k] & ~once[k]);
+        once[k] &= ~twice[k]; /* masks that fit one required cell only */
+    }
+    if (nz > w->U - w->nreq) return 0;
+    f->cell = best;
+    bs_save(w, f);
+    bs_order(w, f, bv, once);
+    return 1;
+}
+
+/* One attempt from scratch with the current PRNG stream; 1 on success
+ * (the group is the occupied cells). */
+static int bs_attempt(bs_ws *w)
+{
+    int d = 0, i, tries = 0;
+    long fails = 0;
+    bs_frame *f;
+    bs_undo(w, 0);
+    w->nreq = 0;
+    w->E = 0;
+    w->B = 0;
+    w->U = w->ntiles;
+    w->P = w->ndir << (w->ndir - 1);
+    memset(w->unused, 0, sizeof w->unused);
+    for (i = 1; i < w->nmask; i++) bs_unuse(w, i);
+    bs_set(w, BS_CENTRE, S_REQ);
+    f = &w->st[0];
+    f->cell = BS_CENTRE;
+    bs_save(w, f);
+    f->ncand = 1;
+    f->pos = 0;
+    f->cand[0] = (uint8_t)(w->nmask - 1); /* the full tile first */
+    for (;;) {
+        f = &w->st[d];
+        bs_restore(w, f);
+        if (f->pos > 0) bs_unuse(w, f->cand[f->pos - 1]);
+        if (f->pos >= f->ncand) { /* level exhausted: back up */
+            if (d == 0) return 0;
+            d--;
+            fails++;
+            continue;
+        }
+        if (fails > w->par.thrash) {
+            int dj, k;
+            uint64_t v[4];
+            if (tries >= w->par.jumpm) return 0;
+            tries++;
+            fails = 0;
+            dj = d < w->par.jumpd ? d - w->par.jumpb : w->par.jumpd;
+            if (dj < 1) dj = 1;
+            for (; d > dj; d--) {
+                bs_frame *g = &w->st[d - 1];
+                bs_unuse(w, g->cand[g->pos - 1]);
+            }
+            f = &w->st[d];
+            bs_restore(w, f);
+            for (k = 0; k < w->nw; k++)
+                v[k] = w->unused[k] & w->sup[w->must[f->cell]][k] &
+                       w->dis[w->mnot[f->cell]][k];
+            bs_order(w, f, v, NULL);
+            continue;
+        }
+        if (!bs_place(w, f->cell, f->cand[f->pos++])) {
+            fails++;
+            continue;
+        }
+        if (w->U == 0) return 1;
+        if (!bs_next(w, &w->st[d + 1])) {
+            fails++;
+            continue;
+        }
+        d++;
+    }
+}
+
+static void bs_init(bs_ws *w, int kind)
+{
+    static const int sq[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                 {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static const int hx[6][2] = {{1, 0},  {0, 1},  {-1, 1},
+                                 {-1, 0}, {0, -1}, {1, -1}};
+    uint64_t has[8][4];
+    int i, k, m, s, x, y;
+    if (kind == MG_BOARD_OCTOPUSZLE) {
+        w->par = bs_octopuszle;
+        w->ndir = 8;
+        for (i = 0; i < 8; i++) w->off[i] = sq[i][0] + sq[i][1] * BS_W;
+    } else {
+        w->par = bs_labyrinth;
+        w->ndir = 6;
+        for (i = 0; i < 6; i++) w->off[i] = hx[i][0] + hx[i][1] * BS_W;
+    }
+    w->nmask = 1 << w->ndir;
+    w->ntiles = w->nmask - 1;
+    w->nw = (w->nmask + 63) / 64;
+    for (i = 0; i < w->ndir; i++) w->opp[i] = (i + w->ndir / 2) % w->ndir;
+    for (m = 0; m < 256; m++) w->pc8[m] = (uint8_t)mg__popcount64((uint64_t)m);
+    /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis */
+    memset(has, 0, sizeof has);
+    for (m = 0; m < w->nmask; m++)
+        for (i = 0; i < w->ndir; i++)
+            if ((m >> i) & 1) has[i][m >> 6] |= 1ULL << (m & 63);
+    for (k = 0; k < 4; k++) {
+        w->sup[0][k] = 0;
+        for (m = 64 * k; m < 64 * k + 64 && m < w->nmask; m++)
+            w->sup[0][k] |= 1ULL << (m & 63);
+        w->dis[0][k] = w->sup[0][k];
+    }
+    for (s = 1; s < w->nmask; s++) {
+        int low = mg__ctz64((uint64_t)s), rest = s & (s - 1);
+        for (k = 0; k < 4; k++) {
+            w->sup[s][k] = w->sup[rest][k] & has[low][k];
+            w->dis[s][k] = w->dis[rest][k] & ~has[low][k];
+        }
+    }
+    memset(w->state, S_UNK, sizeof w->state);
+    memset(w->must, 0, sizeof w->must);
+    memset(w->mnot, 0, sizeof w->mnot);
+    w->ntrail = 0;
+    w->nreq = 0;
+    /* the rim is forbidden for good: it lies below trail mark 0 */
+    for (y = 0; y < BS_W; y++)
+        for (x = 0; x < BS_W; x++) {
+            int c = y * BS_W + x;
+            if (x >= BS_RIM && y >= BS_RIM && x < BS_W - BS_RIM &&
+                y < BS_W - BS_RIM) {
+                x = BS_W - BS_RIM - 1; /* skip the inside of this row */
+                continue;
+            }
+            w->state[c] = S_FORB;
+            if (x >= 1 && y >= 1 && x < BS_W - 1 && y < BS_W - 1)
+                for (i = 0; i < w->ndir; i++)
+                    w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
+        }
+}
+
+int mg__board_search(int kind, uint64_t seed, int32_t *x, int32_t *y)
+{
+    bs_ws *w;
+    uint64_t stream;
+    int i, n = 0;
+    if (kind != MG_BOARD_OCTOPUSZLE && kind != MG_BOARD_LABYRINTH)
+        return MG_EINVAL;
+    if (!x || !y) return MG_EINVAL;
+    w = (bs_ws *)malloc(sizeof *w);
+    if (!w) return MG_ENOMEM;
+    bs_init(w, kind);
+    /* attempt j uses the j-th output of a splitmix64 stream on the seed */
+    stream = seed ^ ((uint64_t)kind << 56);
+    do
+        w->rng = mg__splitmix64(&stream);
+    while (!bs_attempt(w));
+    for (i = 0; i < BS_N; i++) /* by y, then x */
+        if (w->state[i] == S_OCC) {
+            x[n] = (i & (BS_W - 1)) - BS_W / 2;
+            y[n] = (i >> BS_LOG) - BS_W / 2;
+            n++;
+        }
+    free(w);
+    return MG_OK;
+}
