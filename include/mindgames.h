@@ -335,8 +335,8 @@ MG_API int mg_board_generate(mg_board **out, int kind, uint64_t seed);
 /* Parse and validate a board in the text format of mg_board_format() (see
  * mindgames(7)).  Errors: MG_EINVAL (NULL), MG_ESYNTAX (malformed text),
  * MG_EBOARD (well-formed but not a valid two-group transcendental
- * solution; `err` names the first violation, e.g. "cells 227 (m26) and 253
- * (u31) share pattern 0x48"), MG_ENOMEM. */
+ * solution; `err` names the first violation, e.g. "cells I (name) and J
+ * (name) share pattern 0xNN"), MG_ENOMEM. */
 MG_API int mg_board_parse(mg_board **out, const char *text, char *err,
                           size_t errcap);
 
