@@ -442,6 +442,66 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
     memcpy(s, rec, HEADER_SIZE);
 }
 
+/* ------------------------------------------------------------- playout */
+
+/* The r-th (0-based) vacant cell in index order. */
+static int32_t nth_vacant(const cstate *s, uint32_t r)
+{
+    int w = 0;
+    uint64_t v;
+    for (;;) {
+        uint32_t pc = (uint32_t)mg__popcount64(s->vac[w]);
+        if (r < pc)
+            break;
+        r -= pc;
+        w++;
+    }
+    for (v = s->vac[w]; r; r--)
+        v &= v - 1;
+    return w * 64 + mg__ctz64(v);
+}
+
+/* Uniformly random playout without listing the legal actions: a turn's
+ * first stone is the r-th vacant cell (or the swap), a later one the r-th
+ * vacant cell of the turn's class (or `done`).  order=ascending restricts
+ * the cells in ways this shortcut does not model; it lists them. */
+static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
+                       int32_t *hist, unsigned char *rec, size_t stride,
+                       int32_t *scratch)
+{
+    const china *c = C(g);
+    cstate *s = st;
+    int32_t done = 0;
+    while (s->colour >= 0 && done != max) {
+        int32_t a;
+        if (c->ascending) {
+            int32_t n = legal(g, st, scratch);
+            a = scratch[mg__rand_below(rng, (uint32_t)n)];
+        } else if (s->placed == 0) {
+            int swap = s->turn == 1 && !s->swapped;
+            uint32_t r = mg__rand_below(
+                rng, (uint32_t)s->vacant_total + (uint32_t)swap);
+            a = r == (uint32_t)s->vacant_total ? c->swap_action
+                                               : nth_vacant(s, r);
+        } else {
+            int32_t k = s->klass, i;
+            uint32_t v = (uint32_t)s->vacant[k];
+            uint32_t r = mg__rand_below(rng, v + (uint32_t)may_stop(c, s));
+            if (r == v) {
+                a = c->done_action;
+            } else {
+                for (i = c->kstart[k];; i++)
+                    if (s->cell[c->kcells[i]] < 0 && r-- == 0)
+                        break;
+                a = c->kcells[i];
+            }
+        }
+        apply(g, st, a, rec + (size_t)done * stride);
+        hist[done++] = a;
+    }
+    return done;
+}
+
 /* -------------------------------------------------------------- scoring */
 
 /* Group sizes of `colour`, unsorted, into sizes; returns their number.
@@ -636,7 +696,7 @@ static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
         name, opts, (int)(sizeof opts / sizeof opts[0]), kind, 0, NULL,       \
             NULL, create_fn, destroy, init, current, winner, legal,           \
             is_legal, apply, undo, hash, hash_full, score, groups,            \
-            action_name, action_parse, render                                 \
+            action_name, action_parse, render, playout                        \
     }
 
 const mg__game_ops mg__china_squares_ops = CHINA_OPS(

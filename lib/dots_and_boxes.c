@@ -54,6 +54,8 @@ typedef struct dab {
     int32_t *line_cells;      /* nlines * 2, -1 padded */
     unsigned char *predrawn;  /* per line */
     int32_t *cell_nsides;
+    int32_t *play_cells;      /* line_cells with the spare cell for -1 */
+    int32_t *play_nsides;     /* cell_nsides, then -1 for the spare cell */
     int32_t *cell_dots;       /* ncells * MAX_SIDES, polygon order */
     int32_t *cell_lines;      /* ncells * MAX_SIDES */
     int32_t *mark_order;      /* cells sorted by text mark (row, col) */
@@ -64,8 +66,10 @@ typedef struct dab {
     uint64_t zturn, zturn0;
 } dab;
 
-/* The state blob: a header, then drawn[nlines], sides[ncells],
- * owner[ncells] (signed char, -1 = nobody). */
+/* The state blob: a header, then drawn[nlines], sides[ncells + 1],
+ * owner[ncells + 1] (signed char, -1 = nobody).  The spare cell ncells
+ * stands for "no cell" on border lines in the playout, which so needs no
+ * branch; between calls its side count is 0 and its owner -1. */
 typedef struct dab_state {
     uint64_t hash;
     int32_t player;           /* 0, 1, or MG_NOBODY when over */
@@ -75,7 +79,7 @@ typedef struct dab_state {
 
 #define DRAWN(d, st) ((unsigned char *)(st) + sizeof(dab_state))
 #define SIDES(d, st) (DRAWN(d, st) + (d)->nlines)
-#define OWNER(d, st) ((signed char *)(SIDES(d, st) + (d)->ncells))
+#define OWNER(d, st) ((signed char *)(SIDES(d, st) + (d)->ncells + 1))
 
 static const dab *D(const mg_game *g)
 {
@@ -214,6 +218,8 @@ static void dab_destroy(mg_game *g)
     free(d->line_cells);
     free(d->predrawn);
     free(d->cell_nsides);
+    free(d->play_cells);
+    free(d->play_nsides);
     free(d->cell_dots);
     free(d->cell_lines);
     free(d->mark_order);
@@ -502,7 +508,9 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
     free(c.nsides);
     free(c.poly);
     if (rc == MG_OK &&
-        (!ALLOC(d->zline, d->nlines) || !ALLOC(d->zcell, 2 * d->ncells)))
+        (!ALLOC(d->zline, d->nlines) || !ALLOC(d->zcell, 2 * d->ncells + 2) ||
+         !ALLOC(d->play_cells, 2 * d->nlines) ||
+         !ALLOC(d->play_nsides, d->ncells + 1)))
         rc = MG_ENOMEM;
     if (rc) {
         dab_destroy(g);
@@ -515,12 +523,18 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
         d->zcell[i] = mg__zobrist_key(ZD_CELL, (uint64_t)i);
     d->zturn = mg__zobrist_key(ZD_TURN, 1);
     d->zturn0 = mg__zobrist_key(ZD_TURN, 0);
+    for (i = 0; i < 2 * d->nlines; i++)
+        d->play_cells[i] = d->line_cells[i] >= 0 ? d->line_cells[i]
+                                                 : d->ncells;
+    for (i = 0; i < d->ncells; i++)
+        d->play_nsides[i] = d->cell_nsides[i];
+    d->play_nsides[d->ncells] = -1; /* never closes */
 
     g->num_actions = d->nlines;
     g->max_legal = d->moves;
     g->max_length = d->moves;
     g->state_size = sizeof(dab_state) + (size_t)d->nlines +
-                    2 * (size_t)d->ncells;
+                    2 * (size_t)d->ncells + 2;
     g->undo_size = 1;
     return MG_OK;
 }
@@ -541,7 +555,7 @@ static void dab_init(const mg_game *g, void *st)
     unsigned char *drawn = DRAWN(d, st), *sides = SIDES(d, st);
     signed char *owner = OWNER(d, st);
     int32_t l;
-    memset(owner, -1, (size_t)d->ncells);
+    memset(owner, -1, (size_t)d->ncells + 1);
     for (l = 0; l < d->nlines; l++)
         if (d->predrawn[l]) {
             drawn[l] = 1;
@@ -639,6 +653,67 @@ static void dab_undo(const mg_game *g, void *st, int32_t a, const void *undo)
     s->remaining++;
     s->hash ^= turn_key(d, s->player) ^ turn_key(d, mover);
     s->player = mover;
+}
+
+/* Uniformly random playout: the undrawn lines in scratch, one drawn at
+ * random and swapped out per action; apply inlined. */
+static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
+                           int32_t max, int32_t *hist, unsigned char *undo,
+                           size_t stride, int32_t *scratch)
+{
+    const dab *d = D(g);
+    dab_state *s = st;
+    unsigned char *const drawn = DRAWN(d, st), *const sides = SIDES(d, st);
+    signed char *const owner = OWNER(d, st);
+    const int32_t *const lc = d->play_cells, *const ns = d->play_nsides;
+    const uint64_t *const zline = d->zline, *const zcell = d->zcell;
+    /* locals, not pointers: the byte stores below may alias anything */
+    uint64_t h = s->hash, x = *rng;
+    int32_t n = 0, l, done = 0, sc0 = s->score[0], sc1 = s->score[1];
+    int mover = s->player;
+
+    if (mover == MG_NOBODY)
+        return 0;
+    for (l = 0; n < s->remaining; l++) { /* n < remaining <= max_legal */
+        scratch[n] = l;
+        n += !drawn[l];
+    }
+    h ^= turn_key(d, mover);
+    while (n > 0 && done != max) {
+        /* branch-free: closing a box is a coin flip the predictor loses */
+        uint32_t i = mg__rand_below(&x, (uint32_t)n);
+        int32_t a = scratch[i], c0 = lc[2 * a], c1 = lc[2 * a + 1];
+        int f0, f1, f;
+        scratch[i] = scratch[--n];
+        hist[done] = a;
+        undo[(size_t)done * stride] = (unsigned char)mover;
+        done++;
+        drawn[a] = 1;
+        h ^= zline[a];
+        /* an open cell's owner is -1: write it whether or not it closes
+         * (the spare cell's zcell keys are 0, its owner stays -1) */
+        f0 = ++sides[c0] == ns[c0];
+        owner[c0] = (signed char)(f0 * (mover + 1) - 1);
+        h ^= zcell[2 * c0 + mover] & (0 - (uint64_t)f0);
+        f1 = ++sides[c1] == ns[c1];
+        owner[c1] = (signed char)(f1 * (mover + 1) - 1);
+        h ^= zcell[2 * c1 + mover] & (0 - (uint64_t)f1);
+        f = f0 + f1;
+        sc0 += mover ? 0 : f;
+        sc1 += mover ? f : 0;
+        /* RULES §3.2.2: move again after closing a box */
+        mover ^= !f;
+    }
+    if (n == 0)
+        mover = MG_NOBODY;
+    sides[d->ncells] = 0;
+    *rng = x;
+    s->player = mover;
+    s->remaining -= done;
+    s->score[0] = sc0;
+    s->score[1] = sc1;
+    s->hash = h ^ turn_key(d, mover);
+    return done;
 }
 
 static uint64_t dab_hash(const mg_game *g, const void *st)
@@ -954,4 +1029,5 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     dab_action_name,
     dab_action_parse,
     dab_render,
+    dab_playout,
 };

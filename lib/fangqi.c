@@ -803,5 +803,5 @@ const mg__game_ops mg__fangqi_ops = {
     fq_destroy,     fq_init,       fq_current,      fq_winner,
     fq_legal,       fq_is_legal,   fq_apply,        fq_undo,
     fq_hash,        fq_hash_full,  fq_score,        fq_groups,
-    fq_action_name, fq_action_parse, fq_render,
+    fq_action_name, fq_action_parse, fq_render,     NULL,
 };

@@ -30,7 +30,10 @@
 
 /* ---------------------------------------------------------------- options */
 
-enum { MG__OPT_INT = 1, MG__OPT_BOOL, MG__OPT_ENUM, MG__OPT_SEED };
+/* MG__OPT_MILLI: a decimal with up to three places ("1.414"), stored in
+ * thousandths (1414); min and max in thousandths too. */
+enum { MG__OPT_INT = 1, MG__OPT_BOOL, MG__OPT_ENUM, MG__OPT_SEED,
+       MG__OPT_MILLI };
 
 #define MG__MAX_OPTIONS 16
 
@@ -187,6 +190,19 @@ typedef struct mg__game_ops {
                         int32_t *action, char *err, size_t errcap);
 
     void (*render)(const mg_game *g, const void *st, int format, mg__sb *sb);
+
+    /* Optional (NULL: the core's generic loop of legal + apply): a
+     * specialised uniformly random playout for games of bounded length.
+     * From st, apply at most `max` actions (max < 0: no limit) until the
+     * game ends, each chosen uniformly among the legal actions with
+     * mg__rand_below(rng, n); write action i to hist[i] and its undo
+     * record (exactly what apply would write) at undo + i * stride.  The
+     * caller guarantees room for the rest of the game (g->max_length);
+     * scratch has room for g->max_legal ids.  Returns the number of
+     * actions applied.  Must not allocate. */
+    int32_t (*playout)(const mg_game *g, void *st, uint64_t *rng,
+                       int32_t max, int32_t *hist, unsigned char *undo,
+                       size_t stride, int32_t *scratch);
 } mg__game_ops;
 
 struct mg_game {
@@ -224,6 +240,20 @@ extern const mg__game_ops mg__fangqi_ops;
 MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,
                              mg__optvals *o, char *err, size_t errcap);
 MG_HIDDEN void mg__spec_format(const mg_game *g, mg__sb *sb);
+/* The generic part: `name(key=value,...)` where find() maps the name to an
+ * object (returned in *found) with its option table; `what` ("game",
+ * "bot") names it in messages.  Unknown name: MG_ENOGAME. */
+typedef const void *(*mg__spec_find)(const char *id, size_t n,
+                                     const mg__option **options,
+                                     int *n_options, const char **name);
+MG_HIDDEN int mg__spec_parse_table(const char *spec, const char *what,
+                                   mg__spec_find find, const void **found,
+                                   mg__optvals *o, char *err, size_t errcap);
+/* One option value as text (the canonical form); thousandths as a
+ * decimal without trailing zeros. */
+MG_HIDDEN void mg__option_format(const mg__option *opt, int64_t v,
+                                 mg__sb *sb);
+MG_HIDDEN void mg__milli_format(mg__sb *sb, int64_t v);
 
 /* Boards (board.c): an independent copy, NULL when out of memory. */
 MG_HIDDEN mg_board *mg__board_clone(const mg_board *b);

@@ -112,6 +112,41 @@ static int parse_value(const mg__option *opt, const char *s, size_t n,
         *out = (int64_t)v;
         return MG_OK;
     }
+    case MG__OPT_MILLI: { /* a decimal with up to three places */
+        uint64_t ip = 0, fp = 0;
+        size_t dot = 0, k;
+        int64_t v;
+        while (dot < n && s[dot] != '.')
+            dot++;
+        k = n - dot; /* "." and the fraction digits */
+        if (!parse_u64(s, dot, &ip) || ip > 1000000000u ||
+            (k > 0 && (k < 2 || k > 4 || !parse_u64(s + dot + 1, k - 1, &fp))))
+            return mg__err(err, errcap, MG_EVALUE,
+                           "%s=%s: expected a decimal number with at most "
+                           "three decimals",
+                           opt->key, q);
+        while (k > 0 && k < 4) {
+            fp *= 10;
+            k++;
+        }
+        v = (int64_t)(ip * 1000 + fp);
+        if (v < opt->min || v > opt->max) {
+            mg__sb sb;
+            mg__err(err, errcap, MG_EVALUE, "%s=%s: out of range ", opt->key,
+                    q);
+            if (err && errcap) {
+                mg__sb_init(&sb, err, errcap);
+                sb.len = strlen(err);
+                mg__milli_format(&sb, opt->min);
+                mg__sb_puts(&sb, "..");
+                mg__milli_format(&sb, opt->max);
+                err[sb.len < errcap ? sb.len : errcap - 1] = '\0';
+            }
+            return MG_EVALUE;
+        }
+        *out = v;
+        return MG_OK;
+    }
     default: { /* MG__OPT_INT */
         uint64_t v;
         int neg = n > 0 && s[0] == '-';
@@ -131,12 +166,47 @@ static int parse_value(const mg__option *opt, const char *s, size_t n,
     }
 }
 
-int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
-                   mg__optvals *o, char *err, size_t errcap)
+void mg__milli_format(mg__sb *sb, int64_t v)
+{
+    int64_t f;
+    if (v < 0) {
+        mg__sb_putc(sb, '-');
+        v = -v;
+    }
+    mg__sb_int(sb, v / 1000);
+    f = v % 1000;
+    if (f) {
+        mg__sb_putc(sb, '.');
+        mg__sb_putc(sb, (char)('0' + f / 100));
+        if (f % 100) {
+            mg__sb_putc(sb, (char)('0' + f / 10 % 10));
+            if (f % 10)
+                mg__sb_putc(sb, (char)('0' + f % 10));
+        }
+    }
+}
+
+void mg__option_format(const mg__option *opt, int64_t v, mg__sb *sb)
+{
+    switch (opt->type) {
+    case MG__OPT_BOOL: mg__sb_puts(sb, v ? "true" : "false"); break;
+    case MG__OPT_ENUM: mg__sb_puts(sb, opt->names[v]); break;
+    case MG__OPT_SEED: mg__sb_uint(sb, (uint64_t)v); break;
+    case MG__OPT_MILLI: mg__milli_format(sb, v); break;
+    default: mg__sb_int(sb, v); break;
+    }
+}
+
+int mg__spec_parse_table(const char *spec, const char *what,
+                         mg__spec_find find, const void **found,
+                         mg__optvals *o, char *err, size_t errcap)
 {
     const char *p, *id;
     size_t idlen, total = 0;
-    const mg__game_ops *ops;
+    const void *obj;
+    const mg__option *options = NULL;
+    int n_options = 0;
+    const char *name = "";
     int i;
     char q[MG__QUOTE_CAP];
 
@@ -152,17 +222,19 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
         p++;
     idlen = (size_t)(p - id);
     if (idlen == 0)
-        return *p ? unexpected(spec, p, "a game id", err, errcap)
+        return *p ? unexpected(spec, p, what[0] == 'g' ? "a game id"
+                                                       : "a bot name",
+                               err, errcap)
                   : mg__err(err, errcap, MG_ESYNTAX, "empty spec");
-    ops = mg__find_game(id, idlen);
-    if (!ops) {
+    obj = find(id, idlen, &options, &n_options, &name);
+    if (!obj) {
         mg__quote(q, id, idlen);
-        return mg__err(err, errcap, MG_ENOGAME, "unknown game %s", q);
+        return mg__err(err, errcap, MG_ENOGAME, "unknown %s %s", what, q);
     }
 
     memset(o, 0, sizeof *o);
-    for (i = 0; i < ops->n_options; i++)
-        o->v[i] = ops->options[i].def;
+    for (i = 0; i < n_options; i++)
+        o->v[i] = options[i].def;
 
     p = skip_space(p);
     if (*p == '(') {
@@ -192,17 +264,17 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
                 vlen = (size_t)(p - val);
                 if (!vlen)
                     return unexpected(spec, p, "a value", err, errcap);
-                for (i = 0; i < ops->n_options; i++)
-                    if (strlen(ops->options[i].key) == klen &&
-                        mg__strncaseeq(key, ops->options[i].key, klen))
+                for (i = 0; i < n_options; i++)
+                    if (strlen(options[i].key) == klen &&
+                        mg__strncaseeq(key, options[i].key, klen))
                         k = i;
                 if (k < 0)
                     return mg__err(err, errcap, MG_EOPTION,
-                                   "unknown option %s for %s", q, ops->id);
+                                   "unknown option %s for %s", q, name);
                 if (o->given[k])
                     return mg__err(err, errcap, MG_EOPTION,
                                    "option %s given twice", q);
-                rc = parse_value(&ops->options[k], val, vlen, &v, err,
+                rc = parse_value(&options[k], val, vlen, &v, err,
                                  errcap);
                 if (rc)
                     return rc;
@@ -224,7 +296,33 @@ int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
     }
     if (*p)
         return unexpected(spec, p, "the end of the spec", err, errcap);
+    *found = obj;
+    return MG_OK;
+}
 
+static const void *find_game(const char *id, size_t n,
+                             const mg__option **options, int *n_options,
+                             const char **name)
+{
+    const mg__game_ops *ops = mg__find_game(id, n);
+    if (ops) {
+        *options = ops->options;
+        *n_options = ops->n_options;
+        *name = ops->id;
+    }
+    return ops;
+}
+
+int mg__spec_parse(const char *spec, const mg__game_ops **ops_out,
+                   mg__optvals *o, char *err, size_t errcap)
+{
+    const void *obj = NULL;
+    const mg__game_ops *ops;
+    int i, rc;
+    rc = mg__spec_parse_table(spec, "game", find_game, &obj, o, err, errcap);
+    if (rc)
+        return rc;
+    ops = obj;
     if (ops->defaults)
         ops->defaults(o);
     if (ops->applies) {
@@ -255,12 +353,7 @@ void mg__spec_format(const mg_game *g, mg__sb *sb)
         mg__sb_putc(sb, n++ ? ',' : '(');
         mg__sb_puts(sb, opt->key);
         mg__sb_putc(sb, '=');
-        switch (opt->type) {
-        case MG__OPT_BOOL: mg__sb_puts(sb, v ? "true" : "false"); break;
-        case MG__OPT_ENUM: mg__sb_puts(sb, opt->names[v]); break;
-        case MG__OPT_SEED: mg__sb_uint(sb, (uint64_t)v); break;
-        default: mg__sb_int(sb, v); break;
-        }
+        mg__option_format(opt, v, sb);
     }
     if (n)
         mg__sb_putc(sb, ')');

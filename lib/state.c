@@ -389,6 +389,14 @@ int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions)
     if (!s)
         return MG_EINVAL;
     g = s->game;
+    if (g->ops->playout && g->max_length > 0) {
+        /* bounded: the history has room for the rest of the game */
+        done = g->ops->playout(g, s->st, &rng, max_actions,
+                               s->history + s->hlen, undo_at(s, s->hlen),
+                               g->undo_size, s->scratch);
+        s->hlen += (size_t)done;
+        return done;
+    }
     while (max_actions < 0 || done < max_actions) {
         int32_t n, a;
         if (g->ops->current_player(g, s->st) == MG_NOBODY)

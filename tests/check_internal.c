@@ -10,8 +10,10 @@
  *   - the incremental hash equals the recomputed one;
  *   - undo restores the previous hash, player and text rendering exactly;
  *   - the scores equal the boxes each seat owns in the SVG rendering;
- * and once per game that a clone is independent of its source and that
- * save -> load -> save is identical.
+ * and once per game that a clone is independent of its source, that
+ * save -> load -> save is identical, and that mg_state_playout (which may
+ * be a game's own generator) leaves exactly the position and history that
+ * applying its actions one by one gives, and undoes back to where it began.
  */
 #include "internal.h"
 #include "tests.h"
@@ -119,6 +121,43 @@ static void check_clone(mg_state *s, const int32_t *legal, size_t n,
     mg_state_free(c);
 }
 
+/* The playout from s (whole or cut short) against a replay of the same
+ * actions through mg_state_apply: same state blob, hash and history; every
+ * action legal where it was played; undo returns to s exactly. */
+static void check_playout(const mg_state *s, uint64_t *rng)
+{
+    mg_state *p = NULL, *r = NULL;
+    const mg_game *g = s->game;
+    int32_t max = (rng_next(rng) & 1) ? -1 : (int32_t)(rng_next(rng) % 8);
+    int done;
+    size_t i;
+    MG_REQUIRE(mg_state_clone(&p, s) == MG_OK, "clone");
+    MG_REQUIRE(mg_state_clone(&r, s) == MG_OK, "clone");
+    done = mg_state_playout(p, rng_next(rng), max);
+    MG_REQUIRE(done >= 0 && (max < 0 || done <= max), "playout count %d",
+               done);
+    MG_REQUIRE(p->hlen == s->hlen + (size_t)done, "playout history length");
+    if (max < 0)
+        MG_REQUIRE(mg_state_is_terminal(p), "a whole playout ends the game");
+    for (i = s->hlen; i < p->hlen; i++) {
+        MG_REQUIRE(mg_state_is_legal(r, p->history[i]) == 1,
+                   "playout action %d (step %d) is not legal",
+                   (int)p->history[i], (int)(i - s->hlen));
+        MG_REQUIRE(mg_state_apply(r, p->history[i]) == MG_OK, "replay");
+    }
+    MG_REQUIRE(memcmp(p->st, r->st, g->state_size) == 0,
+               "playout and replay give different positions");
+    MG_REQUIRE(mg_state_hash(p) == mg_state_hash(r), "playout hash");
+    MG_REQUIRE(mg__state_hash_full(p) == mg_state_hash(p),
+               "playout hash differs from a recomputation");
+    for (i = 0; i < (size_t)done; i++)
+        MG_REQUIRE(mg_state_undo(p) == MG_OK, "undo after playout");
+    MG_REQUIRE(memcmp(p->st, s->st, g->state_size) == 0,
+               "undo after playout does not restore the position");
+    mg_state_free(p);
+    mg_state_free(r);
+}
+
 static void check_record(const mg_state *s)
 {
     static char a[TEXT_CAP], b[TEXT_CAP];
@@ -179,6 +218,8 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
         check_notation(s, legal, n);
         if (step == clone_at)
             check_clone(s, legal, n, rng, before, after);
+        if (step == 0 || step == clone_at || step % 16 == 5)
+            check_playout(s, rng);
         if (step % 4 == 0)
             check_game_scores(g, s, before);
         if (n == 0)
