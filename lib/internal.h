@@ -235,6 +235,7 @@ extern const mg__game_ops mg__china_octangle_ops;
 extern const mg__game_ops mg__china_tangle_ops;
 extern const mg__game_ops mg__china_grove_ops;
 extern const mg__game_ops mg__fangqi_ops;
+extern const mg__game_ops mg__chains_of_thought_ops;
 
 /* Spec parsing (spec.c). */
 MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,

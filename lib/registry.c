@@ -13,6 +13,7 @@ static const mg__game_ops *const games[] = {
     &mg__china_tangle_ops,
     &mg__china_grove_ops,
     &mg__fangqi_ops,
+    &mg__chains_of_thought_ops,
 };
 
 #define N_GAMES ((int)(sizeof games / sizeof games[0]))

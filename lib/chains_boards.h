@@ -1,0 +1,53 @@
+/*
+ * chains_boards.h - the ten boards of Chains of Thought (RULES.md 5.1):
+ * points, neighbour slots, names and drawing positions.  Never installed.
+ */
+#ifndef MG_CHAINS_BOARDS_H
+#define MG_CHAINS_BOARDS_H
+
+#include "internal.h"
+
+#define MG__COT_MAXP 361 /* square19 */
+#define MG__COT_MAXD 8   /* square boards */
+
+enum { MG__COT_HEX, MG__COT_SQUARE, MG__COT_TRISQUARE };
+
+/* Board values of the `board` option, in option-table order. */
+enum {
+    MG__COT_HEX4, MG__COT_HEX7, MG__COT_HEX11,
+    MG__COT_SQUARE6, MG__COT_SQUARE9, MG__COT_SQUARE13, MG__COT_SQUARE19,
+    MG__COT_TRISQUARE4, MG__COT_TRISQUARE6, MG__COT_TRISQUARE8,
+    MG__COT_NBOARDS
+};
+
+typedef struct mg__cot_board {
+    int kind;                /* MG__COT_HEX, _SQUARE, _TRISQUARE */
+    int n;                   /* the size in the board's name */
+    int32_t P, D;            /* points; neighbour slots per point */
+    /* Neighbour slots (-1: none).  Hex: E NE NW W SW SE (RULES 0); square:
+     * E NE N NW W SW S SE; trisquare: counter-clockwise from east, then
+     * -1 up to D.  STEP(f, slot) goes to nbr[f][slot]. */
+    int16_t nbr[MG__COT_MAXP][MG__COT_MAXD];
+    uint8_t deg[MG__COT_MAXP];
+    /* Names (hex and square): column and row from the minimum, and the
+     * point at (column, row) in at[row * cols + col], -1 where none. */
+    int named;
+    int32_t cols, rows;
+    int16_t col[MG__COT_MAXP], row[MG__COT_MAXP];
+    int16_t at[21 * 21];     /* hex11 spans 21 x 21; square19 19 x 19 */
+    /* Text picture: line (0 = bottom) and character column of each point;
+     * `label_col[c]` is where column c's letter goes on the line below
+     * the picture (named boards), everything shifted to start at 0. */
+    int32_t tlines, twidth;
+    int16_t tline[MG__COT_MAXP], tcol[MG__COT_MAXP];
+    int16_t label_col[21];
+    /* Drawing: pixel positions (y down) and the picture's size. */
+    int32_t px[MG__COT_MAXP], py[MG__COT_MAXP];
+    int32_t width, height;
+} mg__cot_board;
+
+/* Build board `which` (MG__COT_HEX4 ...).  Returns MG_OK, or MG_EVALUE when
+ * the geometry does not come out as RULES 5.1 says (never expected). */
+MG_HIDDEN int mg__cot_board_build(mg__cot_board *b, int which);
+
+#endif
