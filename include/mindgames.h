@@ -32,7 +32,8 @@
  * Memory
  * ------
  * Only constructors allocate (mg_game_new, mg_state_new, mg_state_clone,
- * mg_state_load, and mg_state_copy between states of different games).
+ * mg_state_load, and mg_state_copy between states of different games),
+ * and a bot on its first mg_bot_choose() for a game (see Bots).
  * mg_state_apply, mg_state_undo, mg_state_legal_actions, mg_state_hash,
  * mg_state_copy (same game) and mg_state_playout never allocate, except
  * that a game with no bound on its length grows its history in apply.
@@ -67,11 +68,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 1
+#define MG_VERSION_MINOR 2
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.1.0"
+#define MG_VERSION_STRING "1.2.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -132,6 +133,7 @@ MG_API const char *mg_strerror(int code);
 typedef struct mg_game mg_game;     /* a game and its options; immutable */
 typedef struct mg_state mg_state;   /* a position with its full history */
 typedef struct mg_board mg_board;   /* a transcendental board; immutable */
+typedef struct mg_bot mg_bot;       /* a computer player; one thread */
 
 /* ----------------------------------------------------------------- games */
 
@@ -308,9 +310,12 @@ MG_API int mg_state_load(mg_state **out, mg_game **game_out,
                          const char *record, char *err, size_t errcap);
 
 /* Play uniformly random legal actions from s until the game ends or
- * max_actions have been applied (max_actions < 0: no limit).  Deterministic
- * for a given seed.  Returns the number of actions applied (>= 0), or
- * MG_EINVAL.  Never allocates (see Memory). */
+ * max_actions have been applied (max_actions < 0: no limit): each action
+ * is drawn uniformly among the legal actions of its position, and goes
+ * into the history like mg_state_apply() (so it can be undone).  A game
+ * may use its own faster generator; the sequence is deterministic for a
+ * given seed, game and library version.  Returns the number of actions
+ * applied (>= 0), or MG_EINVAL.  Never allocates (see Memory). */
 MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
 
 
@@ -400,6 +405,60 @@ MG_API uint64_t mg_board_fingerprint(const mg_board *b);
  * Errors: MG_EINVAL (bad format or flags), MG_ENOBUFS. */
 MG_API int mg_board_render(const mg_board *b, int format, int flags,
                            char *buf, size_t cap, size_t *needed);
+
+/* ------------------------------------------------------------------ bots */
+
+/* A bot chooses actions for whichever seat is to move in any game.  It
+ * is created from a spec string with the syntax of game specs:
+ *
+ *   random        a uniformly random legal action
+ *   greedy        the action with the best immediate change of
+ *                 score(mover) - score(opponent) (a win counts above
+ *                 any score, a loss below), ties broken at random
+ *   mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true)
+ *                 UCT Monte Carlo tree search with uniformly random
+ *                 playouts (mg_state_playout).  It stops after
+ *                 `iterations` iterations (0: no limit) or `time_ms`
+ *                 milliseconds (0: no limit), whichever comes first; not
+ *                 both 0.  `c` is the exploration constant; `bias` weighs
+ *                 a progressive bias towards each action's immediate gain
+ *                 (as greedy measures it), fading as 1/(visits+1); a
+ *                 playout is worth (1-margin) x its result (1, 1/2, 0)
+ *                 plus margin x the mover's share of the final score
+ *                 difference.  c=1.414,bias=0,margin=0 is plain UCT.
+ *                 c, bias and margin take up to three decimals.  With
+ *                 reuse=true the subtree of the position asked about is
+ *                 kept when it continues the previous call's game.
+ *
+ * A bot is deterministic for its seed and spec, unless time_ms limits
+ * the search.  It is used by one thread at a time; many bots may share a
+ * game.  Memory: the first mg_bot_choose() for a game allocates the bot's
+ * buffers (for mcts, a node pool sized from the iteration budget); later
+ * calls for the same game do not allocate.  A bot holds no pointer into
+ * the states it is given, but mcts remembers the game: free the bot (or
+ * use it on another game) before freeing that game. */
+
+/* Create a bot.  Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX,
+ * MG_ENOGAME (an unknown bot name), MG_EOPTION, MG_EVALUE, MG_ENOMEM; the
+ * message in err names the offending part. */
+MG_API int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed,
+                      char *err, size_t errcap);
+
+/* Choose an action for the player to move in s, which is not changed.
+ * The action is always legal in s.  Multi-action turns are chosen one
+ * action per call.  Errors: MG_EINVAL (NULL argument), MG_EOVER (the game
+ * is over), MG_ENOMEM (first call for a game). */
+MG_API int mg_bot_choose(mg_bot *bot, const mg_state *s, int32_t *action);
+
+/* The bot's canonical spec, every option shown ("mcts(iterations=1000,
+ * time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true)"); accepted back by
+ * mg_bot_new().
+ * Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,
+                       size_t *needed);
+
+/* Free a bot (NULL is fine). */
+MG_API void mg_bot_free(mg_bot *bot);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,12 @@ static int is_word(char c)
            (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '+';
 }
 
+/* Values may also hold a decimal point ("c=1.414"). */
+static int is_value(char c)
+{
+    return is_word(c) || c == '.';
+}
+
 static const char *skip_space(const char *p)
 {
     while (is_space(*p))
@@ -131,12 +137,10 @@ static int parse_value(const mg__option *opt, const char *s, size_t n,
         }
         v = (int64_t)(ip * 1000 + fp);
         if (v < opt->min || v > opt->max) {
-            mg__sb sb;
-            mg__err(err, errcap, MG_EVALUE, "%s=%s: out of range ", opt->key,
-                    q);
             if (err && errcap) {
+                mg__sb sb;
                 mg__sb_init(&sb, err, errcap);
-                sb.len = strlen(err);
+                mg__sb_printf(&sb, "%s=%s: out of range ", opt->key, q);
                 mg__milli_format(&sb, opt->min);
                 mg__sb_puts(&sb, "..");
                 mg__milli_format(&sb, opt->max);
@@ -259,7 +263,7 @@ int mg__spec_parse_table(const char *spec, const char *what,
                                       errcap);
                 p = skip_space(p + 1);
                 val = p;
-                while (is_word(*p))
+                while (is_value(*p))
                     p++;
                 vlen = (size_t)(p - val);
                 if (!vlen)
