@@ -1,13 +1,16 @@
 /*
  * bench.c - speed figures through the public API (make bench).
  *
- * Each figure is measured in RUNS windows of about WINDOW seconds after a
- * warm-up; the table shows the median and the spread, and one
- * machine-readable line per figure follows:
- *   bench <name> median=<value> min=<value> max=<value> unit=<unit>
- * Board generation: every seed of 0 .. 999 once per kind, timed one by one
- * in thread CPU time: boards/s, median, p99 and maximum milliseconds.
- * Usage: bench [games|boards|all] [SECONDS_PER_WINDOW (default 0.5)]
+ * Games: one row per game at its defaults and a few larger variants; each
+ * figure is the median of RUNS windows of WINDOW seconds after a warm-up:
+ * random playouts/s and actions/s (mg_state_playout from a copy of the
+ * start position, as Ludii's PlayoutsPerSec counts them), ns per
+ * apply+undo pair and per legal_actions call (over positions sampled from
+ * random games), and MCTS iterations/s.  Machine-readable lines follow:
+ *   bench <row> <metric> median=<v> min=<v> max=<v> unit=<u> spec=<spec>
+ * Boards: every seed of 0 .. 999 once per kind, timed one by one in
+ * thread CPU time: boards/s, median, p99 and maximum milliseconds.
+ * Usage: bench [games|boards|all] [SECONDS_PER_WINDOW (default 0.3)]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mindgames.h>
@@ -17,9 +20,9 @@
 #include <string.h>
 #include <time.h>
 
-#define RUNS 7
+#define RUNS 5
 
-static double window = 0.5;
+static double window = 0.3;
 
 static double now(void)
 {
@@ -51,120 +54,211 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-typedef double (*bench_fn)(mg_game *g, mg_state *s, int32_t *buf);
+/* ------------------------------------------------------------- games */
 
-/* Random games with the caller's own loop: legal_actions + apply. */
-static double games_loop(mg_game *g, mg_state *s, int32_t *buf)
+/* Playouts the way Ludii's PlayoutsPerSec measures them: a warm-up, then
+ * playouts from the start position (a copy of it) until the window ends,
+ * seeds counting up from a fixed one; playouts/s and actions/s. */
+static void playouts(const mg_state *start, mg_state *work, uint64_t *seed,
+                     double *per_s, double *actions_per_s)
 {
-    static uint64_t rng = 1;
-    size_t cap = (size_t)mg_game_max_legal_actions(g), n;
     double t0 = now(), t;
-    long games = 0;
+    long games = 0, actions = 0;
     do {
         int k;
-        for (k = 0; k < 64; k++) {
-            while (mg_state_undo(s) == MG_OK)
-                ;
-            while (mg_state_legal_actions(s, buf, cap, &n) == MG_OK && n)
-                mg_state_apply(s, buf[rng_next(&rng) % n]);
+        for (k = 0; k < 16; k++) {
+            mg_state_copy(work, start);
+            actions += mg_state_playout(work, (*seed)++, -1);
             games++;
         }
         t = now() - t0;
     } while (t < window);
-    return (double)games / t;
+    *per_s = (double)games / t;
+    *actions_per_s = (double)actions / t;
 }
 
-/* Random games with mg_state_playout. */
-static double games_playout(mg_game *g, mg_state *s, int32_t *buf)
-{
-    static uint64_t seed = 1;
-    double t0 = now(), t;
-    long games = 0;
-    (void)g;
-    (void)buf;
-    do {
-        int k;
-        for (k = 0; k < 64; k++) {
-            while (mg_state_undo(s) == MG_OK)
-                ;
-            mg_state_playout(s, seed++, -1);
-            games++;
-        }
-        t = now() - t0;
-    } while (t < window);
-    return (double)games / t;
-}
+#define SAMPLES 64
 
-/* Nanoseconds per apply+undo pair in the start position. */
-static double apply_undo_ns(mg_game *g, mg_state *s, int32_t *buf)
+/* Positions along random games: SAMPLES states, each after a random
+ * number of actions of a random game (not finished). */
+static int sample_positions(mg_game *g, mg_state **pos)
 {
-    size_t n, i = 0;
-    double t0, t;
-    long pairs = 0;
-    while (mg_state_undo(s) == MG_OK)
-        ;
-    mg_state_legal_actions(s, buf, (size_t)mg_game_max_legal_actions(g), &n);
-    t0 = now();
-    do {
-        int k;
-        for (k = 0; k < 1024; k++) {
-            mg_state_apply(s, buf[i]);
+    uint64_t x = 12345;
+    int i;
+    for (i = 0; i < SAMPLES; i++) {
+        mg_state *s = NULL;
+        int n;
+        if (mg_state_new(&s, g))
+            return -1;
+        n = mg_state_playout(s, rng_next(&x), -1);
+        while (mg_state_undo(s) == MG_OK)
+            ;
+        mg_state_playout(s, rng_next(&x) - 1, n > 1 ? (int32_t)(rng_next(&x) % (uint64_t)n) : 0);
+        if (mg_state_is_terminal(s))
             mg_state_undo(s);
-            if (++i == n)
-                i = 0;
-        }
-        pairs += 1024;
-        t = now() - t0;
-    } while (t < window);
-    return t * 1e9 / (double)pairs;
+        pos[i] = s;
+    }
+    return 0;
 }
 
-/* Nanoseconds per legal_actions call in the start position. */
-static double legal_ns(mg_game *g, mg_state *s, int32_t *buf)
+/* ns per apply+undo pair: every legal action of every sample position. */
+static double apply_undo_ns(mg_state **pos, int32_t *buf, size_t cap)
 {
-    size_t n, cap = (size_t)mg_game_max_legal_actions(g);
-    double t0, t;
-    long calls = 0;
-    while (mg_state_undo(s) == MG_OK)
-        ;
-    t0 = now();
+    double t0 = now(), t;
+    long pairs = 0;
     do {
-        int k;
-        for (k = 0; k < 1024; k++)
-            mg_state_legal_actions(s, buf, cap, &n);
-        calls += 1024;
+        int i;
+        for (i = 0; i < SAMPLES; i++) {
+            size_t n, j;
+            mg_state_legal_actions(pos[i], buf, cap, &n);
+            for (j = 0; j < n; j++) {
+                mg_state_apply(pos[i], buf[j]);
+                mg_state_undo(pos[i]);
+            }
+            pairs += (long)n;
+        }
+        t = now() - t0;
+    } while (t < window);
+    return t * 1e9 / (double)(pairs ? pairs : 1);
+}
+
+/* ns per legal_actions call over the sample positions. */
+static double legal_ns(mg_state **pos, int32_t *buf, size_t cap)
+{
+    double t0 = now(), t;
+    long calls = 0;
+    do {
+        int i, k;
+        size_t n;
+        for (k = 0; k < 16; k++)
+            for (i = 0; i < SAMPLES; i++)
+                mg_state_legal_actions(pos[i], buf, cap, &n);
+        calls += 16 * SAMPLES;
         t = now() - t0;
     } while (t < window);
     return t * 1e9 / (double)calls;
 }
 
-typedef struct {
-    const char *name, *spec, *unit;
-    bench_fn fn;
-} bench;
+#define MCTS_ITER 1000
 
-static const bench benches[] = {
-    {"dab5x5_games_loop", "dots_and_boxes(rows=5,cols=5)", "games/s",
-     games_loop},
-    {"dab5x5_playout", "dots_and_boxes(rows=5,cols=5)", "games/s",
-     games_playout},
-    {"dab5x5_apply_undo", "dots_and_boxes(rows=5,cols=5)", "ns", apply_undo_ns},
-    {"dab5x5_legal", "dots_and_boxes(rows=5,cols=5)", "ns", legal_ns},
-    {"dab10x10_playout", "dots_and_boxes(rows=10,cols=10)", "games/s",
-     games_playout},
-    {"squares_games_loop", "china_squares", "games/s", games_loop},
-    {"squares_asc_games_loop", "china_squares(order=ascending)", "games/s",
-     games_loop},
-    {"octangle_games_loop", "china_octangle", "games/s", games_loop},
-    {"tangle_games_loop", "china_tangle", "games/s", games_loop},
-    {"tangle_asc_games_loop", "china_tangle(order=ascending)", "games/s",
-     games_loop},
-    {"grove_games_loop", "china_grove", "games/s", games_loop},
-    {"fangqi_games_loop", "fangqi", "games/s", games_loop},
-    {"fangqi_playout", "fangqi", "games/s", games_playout},
-    {"squares_apply_undo", "china_squares", "ns", apply_undo_ns},
-    {"squares_legal", "china_squares", "ns", legal_ns},
+/* MCTS iterations/s: mcts(iterations=1000) choosing the first action
+ * (a new bot each time, so no tree is reused). */
+static double mcts_rate(const mg_state *start, uint64_t *seed)
+{
+    double t0 = now(), t;
+    long calls = 0;
+    do {
+        mg_bot *b = NULL;
+        int32_t a;
+        if (mg_bot_new(&b, "mcts(iterations=1000,reuse=false)", (*seed)++,
+                       NULL, 0) == MG_OK)
+            mg_bot_choose(b, start, &a);
+        mg_bot_free(b);
+        calls++;
+        t = now() - t0;
+    } while (t < window);
+    return (double)calls * MCTS_ITER / t;
+}
+
+typedef struct {
+    const char *name, *spec;
+} row;
+
+static const row rows[] = {
+    {"dab3x3", "dots_and_boxes(rows=3,cols=3)"},
+    {"dab4x4", "dots_and_boxes"},
+    {"dab5x5", "dots_and_boxes(rows=5,cols=5)"},
+    {"dab10x10", "dots_and_boxes(rows=10,cols=10)"},
+    {"cot_hex4", "chains_of_thought"},
+    {"cot_square13", "chains_of_thought(board=square13)"},
+    {"china_squares", "china_squares"},
+    {"china_octangle", "china_octangle"},
+    {"china_tangle", "china_tangle"},
+    {"china_grove", "china_grove"},
+    {"fangqi", "fangqi"},
+    {"fangqi_xinjiang", "fangqi(variant=xinjiang)"},
 };
+
+#define N_ROWS ((int)(sizeof rows / sizeof rows[0]))
+enum { M_PLAYOUTS, M_ACTIONS, M_APPLY, M_LEGAL, M_MCTS, N_METRICS };
+static const char *const metric_name[N_METRICS] = {
+    "playouts", "actions", "apply_undo", "legal", "mcts"};
+static const char *const metric_unit[N_METRICS] = {
+    "playouts/s", "actions/s", "ns", "ns", "iterations/s"};
+
+static double median_of(double *v, double *lo, double *hi)
+{
+    qsort(v, RUNS, sizeof v[0], cmp_double);
+    *lo = v[0];
+    *hi = v[RUNS - 1];
+    return v[RUNS / 2];
+}
+
+static void bench_games(void)
+{
+    static double med[N_ROWS][N_METRICS], lo[N_ROWS][N_METRICS],
+        hi[N_ROWS][N_METRICS];
+    static int ok[N_ROWS];
+    int r, m;
+    printf("libmindgames %s: each figure the median of %d windows of %.2f s "
+           "after a warm-up\n(playouts from a copy of the start position, "
+           "seeds counting up from 1; apply+undo and\nlegal_actions over %d "
+           "positions sampled from random games; mcts(iterations=%d)\nfrom the "
+           "start position)\n\n",
+           mg_version_string(), RUNS, window, SAMPLES, MCTS_ITER);
+    printf("%-16s %12s %12s %10s %10s %12s\n", "game", "playouts/s",
+           "actions/s", "apply+undo", "legal", "mcts it/s");
+    printf("%-16s %12s %12s %10s %10s %12s\n", "", "", "", "ns", "ns", "");
+    for (r = 0; r < N_ROWS; r++) {
+        mg_game *g = NULL;
+        mg_state *start = NULL, *work = NULL, *pos[SAMPLES];
+        int32_t *buf;
+        size_t cap;
+        double v[N_METRICS][RUNS];
+        uint64_t seed = 1, bseed = 1;
+        int k;
+        char err[256];
+        if (mg_game_new(&g, rows[r].spec, err, sizeof err)) {
+            printf("%-16s (not available: %s)\n", rows[r].name, err);
+            continue;
+        }
+        if (mg_state_new(&start, g) || mg_state_new(&work, g) ||
+            sample_positions(g, pos)) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(1);
+        }
+        cap = (size_t)mg_game_max_legal_actions(g);
+        buf = malloc(cap * sizeof *buf);
+        playouts(start, work, &seed, &v[0][0], &v[1][0]); /* warm-up */
+        for (k = 0; k < RUNS; k++) {
+            playouts(start, work, &seed, &v[M_PLAYOUTS][k], &v[M_ACTIONS][k]);
+            v[M_APPLY][k] = apply_undo_ns(pos, buf, cap);
+            v[M_LEGAL][k] = legal_ns(pos, buf, cap);
+            v[M_MCTS][k] = mcts_rate(start, &bseed);
+        }
+        for (m = 0; m < N_METRICS; m++)
+            med[r][m] = median_of(v[m], &lo[r][m], &hi[r][m]);
+        ok[r] = 1;
+        printf("%-16s %12.0f %12.0f %10.1f %10.1f %12.0f\n", rows[r].name,
+               med[r][M_PLAYOUTS], med[r][M_ACTIONS], med[r][M_APPLY],
+               med[r][M_LEGAL], med[r][M_MCTS]);
+        fflush(stdout);
+        for (k = 0; k < SAMPLES; k++)
+            mg_state_free(pos[k]);
+        free(buf);
+        mg_state_free(start);
+        mg_state_free(work);
+        mg_game_free(g);
+    }
+    printf("\n");
+    for (r = 0; r < N_ROWS; r++)
+        for (m = 0; ok[r] && m < N_METRICS; m++)
+            printf("bench %s %s median=%.1f min=%.1f max=%.1f unit=%s "
+                   "spec=%s\n",
+                   rows[r].name, metric_name[m], med[r][m], lo[r][m],
+                   hi[r][m], metric_unit[m], rows[r].spec);
+    printf("\n");
+}
 
 #define BOARD_SEEDS 1000
 
@@ -217,8 +311,6 @@ static void bench_boards(void)
 
 int main(int argc, char **argv)
 {
-    size_t b;
-    char lines[sizeof benches / sizeof benches[0]][256];
     const char *what = argc > 1 ? argv[1] : "all";
     if (argc > 2)
         window = atof(argv[2]) > 0 ? atof(argv[2]) : window;
@@ -226,43 +318,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench [games|boards|all] [seconds]\n");
         return 2;
     }
+    if (strcmp(what, "boards"))
+        bench_games();
     if (strcmp(what, "games"))
         bench_boards();
-    if (!strcmp(what, "boards"))
-        return 0;
-    printf("libmindgames %s, %d windows of %.2f s per figure (median, min, max)\n\n",
-           mg_version_string(), RUNS, window);
-    printf("%-22s %14s %14s %14s  %s\n", "figure", "median", "min", "max",
-           "unit");
-    for (b = 0; b < sizeof benches / sizeof benches[0]; b++) {
-        const bench *bn = &benches[b];
-        mg_game *g = NULL;
-        mg_state *s = NULL;
-        int32_t *buf;
-        double v[RUNS];
-        int r;
-        char err[256];
-        if (mg_game_new(&g, bn->spec, err, sizeof err) ||
-            mg_state_new(&s, g)) {
-            fprintf(stderr, "bench %s: %s\n", bn->name, err);
-            return 1;
-        }
-        buf = malloc((size_t)mg_game_max_legal_actions(g) * sizeof *buf);
-        bn->fn(g, s, buf); /* warm-up */
-        for (r = 0; r < RUNS; r++)
-            v[r] = bn->fn(g, s, buf);
-        qsort(v, RUNS, sizeof v[0], cmp_double);
-        printf("%-22s %14.1f %14.1f %14.1f  %s\n", bn->name, v[RUNS / 2], v[0],
-               v[RUNS - 1], bn->unit);
-        snprintf(lines[b], sizeof lines[b],
-                 "bench %s median=%.1f min=%.1f max=%.1f unit=%s", bn->name,
-                 v[RUNS / 2], v[0], v[RUNS - 1], bn->unit);
-        free(buf);
-        mg_state_free(s);
-        mg_game_free(g);
-    }
-    printf("\n");
-    for (b = 0; b < sizeof benches / sizeof benches[0]; b++)
-        puts(lines[b]);
     return 0;
 }
