@@ -112,7 +112,7 @@ END_TEST
 
 START_TEST(null_arguments)
 {
-    mg_bot *b = bot("random", 1);
+    mg_bot *b = NULL;
     mg_game *g;
     mg_state *s;
     int32_t a = 77;
@@ -121,6 +121,7 @@ START_TEST(null_arguments)
     MG_GAME(g, "dots_and_boxes(rows=1,cols=1)");
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_int_eq(mg_bot_new(NULL, "random", 1, NULL, 0), MG_EINVAL);
+    b = (mg_bot *)&a; /* reset to NULL on failure */
     ck_assert_int_eq(mg_bot_new(&b, NULL, 1, NULL, 0), MG_EINVAL);
     ck_assert_ptr_null(b);
     b = bot("random", 1);
