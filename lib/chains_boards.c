@@ -318,7 +318,7 @@ static int trisquare_board(mg__cot_board *b, work *w)
     b->named = 0;
     ranks(x, n, 1e-3, xrank);
     for (i = 0; i < n; i++)
-        b->tcol[i] = (int16_t)(2 * xrank[i]);
+        b->tcol[i] = (int16_t)xrank[i];
     return MG_OK;
 }
 

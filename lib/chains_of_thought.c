@@ -328,19 +328,54 @@ static int place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
 }
 
 /* The legal actions of `me` ascending into buf (NULL: stop at the first
- * and return 1 when there is one). */
+ * and return 1 when there is one).  The placement pass is place_ok() for
+ * every empty point at once, and counts each point's own neighbours: a
+ * step needs a target next to another own stone (rule 1). */
 static int32_t list_actions(const cot *c, const int8_t *cell, const scan *sc,
                             int me, int32_t *buf)
 {
-    int32_t n = 0, s;
-    int frozen, f;
+    int32_t n = 0, s, i;
+    int frozen, f, sum = c->placement == PLACE_SUM_EQUAL;
+    int16_t stamp[MAXP];
+    uint8_t ownadj[MAXP];
     dfs d;
-    for (s = 0; s < c->P; s++)
-        if (cell[s] < 0 && place_ok(c, cell, sc, (int)s, me)) {
+    for (i = 0; i < sc->nch; i++)
+        stamp[i] = -1;
+    for (s = 0; s < c->P; s++) {
+        const int16_t *nb = c->b.nbr[s];
+        int k, own = 0, any = 0, bigopp = 0;
+        int32_t fs = 0, es = 0;
+        if (cell[s] >= 0)
+            continue;
+        for (k = 0; k < c->D; k++) {
+            int w = nb[k], l, z;
+            if (w < 0 || cell[w] < 0)
+                continue;
+            any = 1;
+            l = sc->label[w];
+            z = sc->size[l];
+            if (cell[w] == me) {
+                own++;
+            } else if (z > 1) {
+                bigopp = 1;
+            }
+            if (stamp[l] == s)
+                continue;
+            stamp[l] = (int16_t)s;
+            if (cell[w] == me)
+                fs += z;
+            else
+                es += z;
+        }
+        ownadj[s] = (uint8_t)own;
+        if (sum ? (!any || 1 + fs == es) : (!own && !bigopp)) {
             if (!buf)
                 return 1;
             buf[n++] = s;
         }
+    }
+    if (sc->big[me] == 0)
+        return n;
     frozen = frozen_chain(c, sc, me);
     search(c, cell, me, &d);
     for (f = 0; f < c->P; f++) {
@@ -350,7 +385,7 @@ static int32_t list_actions(const cot *c, const int8_t *cell, const scan *sc,
             continue;
         for (k = 0; k < c->D; k++) {
             int t = c->b.nbr[f][k];
-            if (t < 0 || cell[t] >= 0)
+            if (t < 0 || cell[t] >= 0 || ownadj[t] < 2)
                 continue;
             if (!have) {
                 pieces_of(c, cell, sc, &d, f, &pc);
@@ -696,9 +731,26 @@ static int cot_action_parse(const mg_game *g, const char *t, size_t n,
         *action = f;
         return MG_OK;
     }
-    if ((rc = parse_point(c, t, dash, &f, err, errcap)) != MG_OK ||
-        (rc = parse_point(c, t + dash + 1, n - dash - 1, &to, err, errcap)) !=
-            MG_OK)
+    if ((rc = parse_point(c, t, dash, &f, err, errcap)) != MG_OK)
+        return rc;
+    if (n - dash > 5 && mg__strncaseeq(t + dash + 1, "slot", 4)) {
+        /* "d4-slot5": the id of a slot the point lacks (never legal) */
+        size_t i;
+        k = 0;
+        for (i = dash + 5; i < n && k < MAXD; i++) {
+            if (t[i] < '0' || t[i] > '9')
+                break;
+            k = 10 * k + (t[i] - '0');
+        }
+        if (i < n || k >= c->D || c->b.nbr[f][k] >= 0)
+            return mg__err(err, errcap, MG_ERANGE,
+                           "%s: not a missing neighbour slot (0..%d)",
+                           mg__quote(q, t, n), (int)c->D - 1);
+        *action = c->P + f * c->D + k;
+        return MG_OK;
+    }
+    if ((rc = parse_point(c, t + dash + 1, n - dash - 1, &to, err, errcap)) !=
+        MG_OK)
         return rc;
     for (k = 0; k < c->D; k++)
         if (c->b.nbr[f][k] == to) {

@@ -13,6 +13,7 @@ int main(void)
     srunner_add_suite(sr, mg_board_suite());
     srunner_add_suite(sr, mg_china_suite());
     srunner_add_suite(sr, mg_fangqi_suite());
+    srunner_add_suite(sr, mg_chains_suite());
     srunner_add_suite(sr, mg_bot_suite());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);

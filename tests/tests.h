@@ -19,6 +19,7 @@ Suite *mg_errors_suite(void);     /* check_errors.c: bad input everywhere */
 Suite *mg_board_suite(void);      /* check_board.c: RULES 1.1, 1.2, 2.1, 2.2 */
 Suite *mg_china_suite(void);      /* check_china.c: RULES 0, 1.2-2.4 */
 Suite *mg_fangqi_suite(void);     /* check_fangqi.c: RULES §4 */
+Suite *mg_chains_suite(void);     /* check_chains.c: RULES §5 */
 Suite *mg_bot_suite(void);        /* check_bot.c: bots, playouts */
 Suite *mg_internal_suite(void);   /* check_internal.c: white-box properties */
 
