@@ -55,7 +55,7 @@ SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h)
 
-EXAMPLES  := demo hello mg-board
+EXAMPLES  := demo hello mg-board mg-play mg-match
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
 RPATH     := -Wl,-rpath,'$$ORIGIN/..'
 
@@ -111,7 +111,7 @@ $(PCFILE): mindgames.pc.in $(HEADER) Makefile
 
 $(B)/examples/%: examples/%.c $(SHLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 
 examples: $(EX_BINS)
 	$(Q)sh tests/examples-check.sh $(B)/examples

@@ -1,6 +1,7 @@
 #!/bin/sh
-# examples-check.sh DIR - run every example program once, and mg-board
-# through each of its commands, formats and exit codes.
+# examples-check.sh DIR - run every example program once, mg-board
+# through each of its commands, formats and exit codes, mg-play bot vs bot
+# and with a human's commands piped in, and a short mg-match.
 set -u
 dir=$1
 tmp=$(mktemp -d)
@@ -41,4 +42,53 @@ check 2 "mg-board bad kind" "$dir/mg-board" generate --kind chess
 check 2 "mg-board bad seed" "$dir/mg-board" generate --seed -3
 check 2 "mg-board missing value" "$dir/mg-board" generate --seed
 check 3 "mg-board missing file" "$dir/mg-board" validate "$tmp/none"
+
+# mg-play: bot vs bot to the end, on a small game and on a China board
+want() { # pattern description: the last output has a line matching it
+    grep -q "$1" "$tmp/out" || { echo "examples: $2: no '$1' in the output" >&2; fail=1; }
+}
+small="dots_and_boxes(rows=2,cols=2)"
+check 0 "mg-play --help" "$dir/mg-play" --help
+want "^usage: mg-play" "mg-play --help"
+check 0 "mg-play bot vs bot" sh -c "'$dir/mg-play' -s '$small' -0 random -1 'mcts(iterations=50)' --seed 3 < /dev/null"
+want "^seat 1 (mcts(iterations=50)) plays " "mg-play bot vs bot"
+want "^result: " "mg-play bot vs bot"
+check 0 "mg-play china bot vs bot" "$dir/mg-play" -s china_tangle --board-seed 3 -0 greedy -1 random -q
+want "^mg-play .*china_tangle(board=3," "mg-play --board-seed"
+want "^result: " "mg-play china bot vs bot"
+"$dir/mg-board" generate --kind labyrinth --seed 4 > "$tmp/b4.board"
+check 0 "mg-play --board" "$dir/mg-play" -s china_grove --board "$tmp/b4.board" -0 random -1 random -q
+want "^result: " "mg-play --board"
+# a human through a pipe: help, a move, save, undo, load, a bad move, EOF
+printf 'help\na1-b1\nsave %s\nundo\nload %s\nzz9\n' "$tmp/g.rec" "$tmp/g.rec" > "$tmp/in"
+check 0 "mg-play piped human" sh -c "'$dir/mg-play' -s '$small' -1 random < '$tmp/in'"
+want "^legal moves (12):" "mg-play help"
+want "a1-b1 a1-a2 b1-c1" "mg-play help"
+want "^saved to " "mg-play save"
+want "^took back 2 actions" "mg-play undo"
+want "^loaded " "mg-play load"
+want "^not a move or command: " "mg-play bad move"
+want "^end of input" "mg-play EOF"
+grep -q "^actions 2$" "$tmp/g.rec" || { echo "examples: mg-play saved no record" >&2; fail=1; }
+# two humans through a pipe, every line once: the game ends; then quit
+printf '%s\n' a1-b1 a1-a2 b1-c1 b1-b2 c1-c2 a2-b2 a2-a3 b2-c2 b2-b3 c2-c3 a3-b3 b3-c3 > "$tmp/in"
+check 0 "mg-play two humans" sh -c "'$dir/mg-play' -s '$small' -0 human -1 human < '$tmp/in'"
+want "^result: seat . (human) wins" "mg-play two humans"
+check 0 "mg-play quit" sh -c "echo quit | '$dir/mg-play' -s '$small'"
+want "^quit" "mg-play quit"
+check 2 "mg-play bad option" "$dir/mg-play" --colour red
+check 2 "mg-play bad spec" "$dir/mg-play" -s "dots_and_boxes(rows=0)"
+check 2 "mg-play bad bot" "$dir/mg-play" -1 "no_such_bot"
+check 2 "mg-play bad seed" "$dir/mg-play" --seed -1
+
+# mg-match: a handful of games, the summary lines, usage errors
+check 0 "mg-match" "$dir/mg-match" -n 6 -s "$small" --seed 5 -v random greedy
+want "^game 6: A seat 1, " "mg-match -v"
+want "^A vs B: [0-9]* wins, [0-9]* draws, [0-9]* losses in 6 games" "mg-match"
+want "^score rate of A: .*95% confidence interval \[.*\] (Wilson score interval)" "mg-match"
+want "^elapsed: " "mg-match"
+check 0 "mg-match --help" "$dir/mg-match" --help
+check 2 "mg-match one bot" "$dir/mg-match" random
+check 2 "mg-match bad bot" "$dir/mg-match" random no_such_bot
+check 2 "mg-match bad -n" "$dir/mg-match" -n 0 random random
 [ $fail = 0 ] && echo "examples: all ran" || exit 1
