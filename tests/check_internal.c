@@ -339,6 +339,33 @@ START_TEST(fangqi_properties)
 }
 END_TEST
 
+/* Chains of Thought (RULES 5): every board, then each non-default option;
+ * the large boards play long games, so these run fewer. */
+static const struct {
+    int divisor;
+    combo c;
+} chains_combos[] = {
+    {2, {"hex", {"board=hex4", "board=hex7", "board=hex11"}}},
+    {5, {"square", {"board=square6", "board=square9", "board=square13",
+                     "board=square19"}}},
+    {5, {"trisquare", {"board=trisquare4", "board=trisquare6",
+                        "board=trisquare8"}}},
+    {1, {"options", {"board=hex4,goal=stalemate",
+                     "board=square6,placement=not_self_adjacent",
+                     "board=hex4,movement=must_merge",
+                     "board=trisquare4,removal=none",
+                     "board=square6,goal=stalemate,placement=not_self_adjacent,"
+                     "movement=must_merge,removal=none"}}},
+};
+#define N_CHAINS ((int)(sizeof chains_combos / sizeof chains_combos[0]))
+
+START_TEST(chains_properties)
+{
+    run_combo("chains_of_thought", &chains_combos[_i].c, "",
+              5151u * (uint64_t)(_i + 1), chains_combos[_i].divisor);
+}
+END_TEST
+
 START_TEST(china_properties)
 {
     run_combo(china_combos[_i].id, &china_combos[_i].c, "",
@@ -359,6 +386,10 @@ Suite *mg_internal_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("china");
     tcase_add_loop_test(tc, china_properties, 0, N_CHINA);
+    tcase_set_timeout(tc, 1200);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("chains_of_thought");
+    tcase_add_loop_test(tc, chains_properties, 0, N_CHAINS);
     tcase_set_timeout(tc, 1200);
     suite_add_tcase(s, tc);
     return s;
