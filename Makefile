@@ -61,7 +61,7 @@ RPATH     := -Wl,-rpath,'$$ORIGIN/..'
 
 # Check through pkg-config; empty until the dependency script has run.
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check 2>/dev/null)
-API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c,$(wildcard tests/check_*.c))
+API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c tests/check_threads.c,$(wildcard tests/check_*.c))
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \

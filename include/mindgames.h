@@ -434,9 +434,9 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  * the search.  It is used by one thread at a time; many bots may share a
  * game.  Memory: the first mg_bot_choose() for a game allocates the bot's
  * buffers (for mcts, a node pool sized from the iteration budget); later
- * calls for the same game do not allocate.  A bot holds no pointer into
- * the states it is given, but mcts remembers the game: free the bot (or
- * use it on another game) before freeing that game. */
+ * calls for the same game do not allocate.  A bot holds no pointer to
+ * the states or games it is given: it may outlive them, and it treats
+ * two game objects made from the same spec (and board) as one game. */
 
 /* Create a bot.  Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX,
  * MG_ENOGAME (an unknown bot name), MG_EOPTION, MG_EVALUE, MG_ENOMEM; the

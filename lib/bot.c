@@ -7,6 +7,11 @@
  * list, and for mcts the node pool and its tables).  Later calls for the
  * same game allocate nothing; the search runs in the pool.
  *
+ * A bot keeps no pointer to a game between calls: it recognises the game
+ * of a state by its identity (canonical spec and board), so it works on
+ * after the game it last played is freed, and continues its tree on
+ * another object of the same game.
+ *
  * MCTS: each node stores the action that leads to it and the seat that
  * chose it; its children (one per legal action) are allocated together
  * when it is first expanded.  An iteration copies the root position into a
@@ -74,10 +79,10 @@ struct mg_bot {
     int kind;
     mg__optvals o;
     uint64_t rng;
-    /* buffers for one game, made on the first choose for it; its shape is
-     * kept too, so a new game at a freed one's address is noticed */
-    const mg_game *game;
-    size_t shape[5];
+    /* buffers for one game (by identity: the same spec and board), made
+     * on the first choose for it; the bot keeps no pointer to the game */
+    int have_game;
+    uint64_t identity;
     mg_state *work;          /* private state: search and greedy scratch */
     unsigned char *root_st;  /* the position being searched */
     unsigned char *undo;     /* one undo record */
@@ -194,7 +199,7 @@ static void drop_buffers(mg_bot *b)
     b->legal = b->path = b->seen = NULL;
     b->pool = NULL;
     b->inv = b->inv_sqrt = NULL;
-    b->game = NULL;
+    b->have_game = 0;
     b->have_tree = 0;
 }
 
@@ -240,15 +245,11 @@ static int32_t pool_size(const mg_bot *b, const mg_game *g)
 /* The buffers for game g (first call, or a different game). */
 static int prepare(mg_bot *b, const mg_game *g)
 {
-    size_t shape[5];
     int32_t i;
-    shape[0] = (size_t)g->num_actions;
-    shape[1] = (size_t)g->max_legal;
-    shape[2] = (size_t)g->max_length;
-    shape[3] = g->state_size;
-    shape[4] = g->undo_size;
-    if (b->game == g && memcmp(shape, b->shape, sizeof shape) == 0)
+    if (b->have_game && b->identity == g->identity) {
+        b->work->game = g; /* the same game, maybe another object of it */
         return MG_OK;
+    }
     drop_buffers(b);
     if (mg_state_new(&b->work, g) != MG_OK)
         goto fail;
@@ -274,8 +275,8 @@ static int prepare(mg_bot *b, const mg_game *g)
             b->inv_sqrt[i] = 1.0 / sqrt_pos((double)i);
         }
     }
-    b->game = g;
-    memcpy(b->shape, shape, sizeof shape);
+    b->have_game = 1;
+    b->identity = g->identity;
     return MG_OK;
 fail:
     drop_buffers(b);

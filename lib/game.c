@@ -1,12 +1,42 @@
 /*
  * game.c - mg_game_*: creating a game from its spec, and its queries.
  */
-#include "internal.h"
+#include "board.h"
 
 #include <stdlib.h>
 
 /* Both constructors: `board` NULL generates the game's board (if it has
  * one) from its seed option. */
+/* FNV-1a over the canonical spec and the board's cells (RULES 0 order). */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001B3ULL;
+    return h;
+}
+
+static uint64_t identity(const mg_game *g)
+{
+    char spec[1024];
+    mg__sb sb;
+    uint64_t h = 0xCBF29CE484222325ULL;
+    mg__sb_init(&sb, spec, sizeof spec);
+    mg__spec_format(g, &sb);
+    h = fnv(h, spec, sb.len < sizeof spec ? sb.len : sizeof spec);
+    h = fnv(h, &sb.len, sizeof sb.len);
+    if (g->board) {
+        const mg_board *b = g->board;
+        h = fnv(h, &b->kind, sizeof b->kind);
+        h = fnv(h, &b->bx, sizeof b->bx);
+        h = fnv(h, &b->by, sizeof b->by);
+        h = fnv(h, b->x, (size_t)b->n * sizeof b->x[0]);
+        h = fnv(h, b->y, (size_t)b->n * sizeof b->y[0]);
+    }
+    return h;
+}
+
 static int game_new(mg_game **out, const char *spec, const mg_board *board,
                     char *err, size_t errcap)
 {
@@ -63,6 +93,7 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
         return rc;
     }
     g->undo_size = (g->undo_size + 7) & ~(size_t)7; /* aligned records */
+    g->identity = identity(g);
     *out = g;
     return MG_OK;
 }

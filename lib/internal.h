@@ -216,6 +216,10 @@ struct mg_game {
     int32_t max_length;   /* most actions in one game; 0 = unbounded */
     size_t state_size;
     size_t undo_size;
+    /* Equal for games built from the same canonical spec and board (so
+     * the same rules and action ids): bots key their buffers and trees
+     * on it rather than on the address, which a freed game may pass on. */
+    uint64_t identity;
 };
 
 struct mg_state {

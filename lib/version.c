@@ -22,7 +22,7 @@ const char *mg_strerror(int code)
     case MG_ENOBUFS: return "buffer too small";
     case MG_ERANGE: return "out of range";
     case MG_ESYNTAX: return "malformed text";
-    case MG_ENOGAME: return "unknown game";
+    case MG_ENOGAME: return "unknown game or bot";
     case MG_EOPTION: return "unknown, repeated or inapplicable option";
     case MG_EVALUE: return "invalid option value";
     case MG_EILLEGAL: return "illegal action";

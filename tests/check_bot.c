@@ -247,6 +247,50 @@ START_TEST(one_bot_many_games)
 }
 END_TEST
 
+/* A bot outlives the games it played: after its game is freed it goes on
+ * with another object of the same spec (its tree continues: the choices
+ * equal those of a bot that never saw the game freed) and with a game of
+ * the same size but other rules (other board: buffers rebuilt). */
+START_TEST(bot_outlives_its_game)
+{
+    static const char *const spec = "china_tangle(board=4)";
+    mg_game *g, *h;
+    mg_state *s, *t;
+    mg_bot *b = bot("mcts(iterations=60)", 21), *ref = bot("mcts(iterations=60)", 21);
+    int32_t a, r;
+    int k;
+    MG_GAME(h, spec);
+    ck_assert_int_eq(mg_state_new(&t, h), MG_OK);
+    for (k = 0; k < 6; k++) {
+        MG_GAME(g, spec); /* a new object of the same game every move */
+        ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+        {
+            int32_t hist[64];
+            size_t n, i;
+            ck_assert_int_eq(mg_state_history(t, hist, 64, &n), MG_OK);
+            for (i = 0; i < n; i++)
+                ck_assert_int_eq(mg_state_apply(s, hist[i]), MG_OK);
+        }
+        ck_assert_int_eq(mg_bot_choose(b, s, &a), MG_OK);
+        ck_assert_int_eq(mg_bot_choose(ref, t, &r), MG_OK);
+        ck_assert_int_eq(a, r);
+        ck_assert_int_eq(mg_state_apply(t, a), MG_OK);
+        mg_state_free(s);
+        mg_game_free(g); /* b saw this object only */
+    }
+    MG_GAME(g, "china_tangle(board=5)"); /* same size, other board */
+    ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+    ck_assert_int_eq(mg_bot_choose(b, s, &a), MG_OK);
+    ck_assert_int_eq(mg_state_is_legal(s, a), 1);
+    mg_state_free(s);
+    mg_game_free(g);
+    mg_bot_free(b);
+    mg_bot_free(ref);
+    mg_state_free(t);
+    mg_game_free(h);
+}
+END_TEST
+
 /* ------------------------------------------------------ what they see */
 
 /* RULES §3.2: closing a box scores it.  2x2 boxes, box a1 has three
@@ -523,6 +567,7 @@ Suite *mg_bot_suite(void)
     tcase_add_loop_test(tc, every_game_every_bot, 0, 4 * 16);
     tcase_add_test(tc, variants_with_multi_action_turns);
     tcase_add_test(tc, one_bot_many_games);
+    tcase_add_test(tc, bot_outlives_its_game);
     tcase_add_test(tc, reuse_follows_the_game_and_survives_jumps);
     tcase_add_test(tc, time_limit_alone);
     suite_add_tcase(s, tc);
