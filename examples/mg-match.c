@@ -37,7 +37,8 @@ static const char usage[] =
     "  -v            one line per game\n"
     "  -h, --help    this text\n"
     "\n"
-    "Bots: random, greedy, mcts(iterations=1000,time_ms=0,c=1.414).\n"
+    "Bots: random, greedy, mcts(iterations=1000,time_ms=0,c=0.3,bias=10,\n"
+    "      margin=0.5,reuse=true) (see mg_bot_new(3)).\n"
     "Example: mg-match -n 50 \"mcts(iterations=500)\" greedy\n";
 
 static uint64_t mix(uint64_t x) /* splitmix64 finaliser */

@@ -47,7 +47,8 @@ static const char usage[] =
     "                    at the end, not after every bot move\n"
     "  -h, --help        this text\n"
     "\n"
-    "Bots: random, greedy, mcts(iterations=1000,time_ms=0,c=1.414).\n"
+    "Bots: random, greedy, mcts(iterations=1000,time_ms=0,c=0.3,bias=10,\n"
+    "      margin=0.5,reuse=true) (see mg_bot_new(3)).\n"
     "A human types a move in notation, or: help, undo, save FILE,\n"
     "load FILE, show, quit.\n";
 
