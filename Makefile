@@ -200,7 +200,8 @@ check-slow: $(B)/tests/slow_variety
 # ------------------------------------------------------------ man pages
 
 # Lint every page; groff exits 0 on warnings, so any output on stderr fails.
-# A `.so` stub must point at an existing page.
+# A `.so` stub must point at an existing page.  Then every MG_API function
+# must have its page (tests/man-check.sh).
 man:
 	$(Q)fail=0; for f in man/man3/*.3 man/man7/*.7; do \
 	    [ -e "$$f" ] || continue; \
@@ -213,6 +214,7 @@ man:
 	    [ -z "$$w" ] || { echo "$$f:"; echo "$$w"; fail=1; }; \
 	done; \
 	[ $$fail = 0 ] || exit 1; echo "man: all pages clean"
+	$(Q)sh tests/man-check.sh
 
 # -------------------------------------------------------------- install
 
