@@ -344,7 +344,8 @@ int mg__cot_board_build(mg__cot_board *b, int which)
         for (p = 0; p < b->P; p++) {
             int d = 0;
             for (k = 0; k < b->D; k++)
-                d += b->nbr[p][k] >= 0;
+                if (b->nbr[p][k] >= 0)
+                    b->adj[p][d++] = b->nbr[p][k];
             b->deg[p] = (uint8_t)d;
             for (k = b->D; k < MG__COT_MAXD; k++)
                 b->nbr[p][k] = -1;

@@ -29,6 +29,8 @@ typedef struct mg__cot_board {
      * -1 up to D.  STEP(f, slot) goes to nbr[f][slot]. */
     int16_t nbr[MG__COT_MAXP][MG__COT_MAXD];
     uint8_t deg[MG__COT_MAXP];
+    /* The same neighbours packed: adj[p][0 .. deg[p]-1]. */
+    int16_t adj[MG__COT_MAXP][MG__COT_MAXD];
     /* Names (hex and square): column and row from the minimum, and the
      * point at (column, row) in at[row * cols + col], -1 where none. */
     int named;

@@ -69,8 +69,13 @@ typedef struct cot {
 } cot;
 
 /* The position: this header, then one byte per point (-1 empty, else the
- * seat).  An undo record is the header followed by a bitset of the points
- * whose stones the action removed. */
+ * seat), then for each seat and point the number of that seat's stones
+ * next to the point (P bytes per seat), then the chains of the position
+ * as label_chains() finds them (apply() needs them anyway; legal() reads
+ * them back; undo() counts them again).  All of it is a function of the
+ * stones, so equal positions have equal bytes.  An undo record is the
+ * header followed by a bitset of the points whose stones the action
+ * removed. */
 typedef struct chdr {
     uint64_t hash;    /* stones, and the side key when seat 1 is to move */
     int8_t player;    /* to move; when over, the seat that could not */
@@ -95,6 +100,36 @@ static int8_t *cells(void *st)
 static const int8_t *ccells(const void *st)
 {
     return (const int8_t *)st + HDR;
+}
+
+/* Neighbour counts: seat 0's at [0, P), seat 1's at [P, 2P). */
+static uint8_t *counts(const cot *c, void *st)
+{
+    return (uint8_t *)st + HDR + c->P;
+}
+
+static const uint8_t *ccounts(const cot *c, const void *st)
+{
+    return (const uint8_t *)st + HDR + c->P;
+}
+
+/* Put a stone of `seat` on p, or take it away, keeping the counts. */
+static void put(const cot *c, int8_t *cell, uint8_t *cnt, int p, int seat)
+{
+    uint8_t *n = cnt + seat * c->P;
+    int k;
+    cell[p] = (int8_t)seat;
+    for (k = 0; k < c->b.deg[p]; k++)
+        n[c->b.adj[p][k]]++;
+}
+
+static void take(const cot *c, int8_t *cell, uint8_t *cnt, int p, int seat)
+{
+    uint8_t *n = cnt + seat * c->P;
+    int k;
+    cell[p] = -1;
+    for (k = 0; k < c->b.deg[p]; k++)
+        n[c->b.adj[p][k]]--;
 }
 
 static size_t round8(size_t n)
@@ -132,12 +167,12 @@ static void label_chains(const cot *c, const int8_t *cell, scan *sc)
         sc->label[p] = (int16_t)id;
         stack[sp++] = (int16_t)p;
         while (sp) {
-            int e = stack[--sp], k;
-            const int16_t *nb = c->b.nbr[e];
+            int e = stack[--sp], k, d = c->b.deg[e];
+            const int16_t *nb = c->b.adj[e];
             n++;
-            for (k = 0; k < c->D; k++) {
+            for (k = 0; k < d; k++) {
                 int q = nb[k];
-                if (q >= 0 && cell[q] == colour && sc->label[q] < 0) {
+                if (cell[q] == colour && sc->label[q] < 0) {
                     sc->label[q] = (int16_t)id;
                     stack[sp++] = (int16_t)q;
                 }
@@ -156,6 +191,58 @@ static void label_chains(const cot *c, const int8_t *cell, scan *sc)
     }
 }
 
+/* The chains in the state: 8 int16 (nch, big, nbig, bigid), then label[P]
+ * and size[P] (int16), then owner[P]; entries past nch are zero. */
+static size_t cache_off(const cot *c)
+{
+    return (HDR + 3 * (size_t)c->P + 1) & ~(size_t)1;
+}
+
+static size_t cache_size(const cot *c)
+{
+    return 16 + 5 * (size_t)c->P;
+}
+
+static void store_chains(const cot *c, void *st, const scan *sc)
+{
+    unsigned char *q = (unsigned char *)st + cache_off(c);
+    int16_t meta[8];
+    meta[0] = sc->nch;
+    meta[1] = sc->big[0];
+    meta[2] = sc->big[1];
+    meta[3] = sc->nbig[0];
+    meta[4] = sc->nbig[1];
+    meta[5] = sc->bigid[0];
+    meta[6] = sc->bigid[1];
+    meta[7] = 0;
+    memcpy(q, meta, sizeof meta);
+    memcpy(q + 16, sc->label, (size_t)c->P * 2);
+    memcpy(q + 16 + 2 * (size_t)c->P, sc->size, (size_t)sc->nch * 2);
+    memset(q + 16 + 2 * (size_t)c->P + 2 * (size_t)sc->nch, 0,
+           2 * (size_t)(c->P - sc->nch));
+    memcpy(q + 16 + 4 * (size_t)c->P, sc->owner, (size_t)sc->nch);
+    memset(q + 16 + 4 * (size_t)c->P + (size_t)sc->nch, 0,
+           (size_t)(c->P - sc->nch));
+}
+
+/* The chains of the position in st, read back. */
+static void get_chains(const cot *c, const void *st, scan *sc)
+{
+    const unsigned char *q = (const unsigned char *)st + cache_off(c);
+    int16_t meta[8];
+    memcpy(meta, q, sizeof meta);
+    sc->nch = meta[0];
+    sc->big[0] = meta[1];
+    sc->big[1] = meta[2];
+    sc->nbig[0] = meta[3];
+    sc->nbig[1] = meta[4];
+    sc->bigid[0] = meta[5];
+    sc->bigid[1] = meta[6];
+    memcpy(sc->label, q + 16, (size_t)c->P * 2);
+    memcpy(sc->size, q + 16 + 2 * (size_t)c->P, (size_t)sc->nch * 2);
+    memcpy(sc->owner, q + 16 + 4 * (size_t)c->P, (size_t)sc->nch);
+}
+
 /* Rule 2 (RULES 5.2): the mover's unique largest chain when it is larger
  * than every opponent chain, else -1. */
 static int frozen_chain(const cot *c, const scan *sc, int me)
@@ -166,55 +253,54 @@ static int frozen_chain(const cot *c, const scan *sc, int me)
     return sc->bigid[me];
 }
 
-/* Depth-first search over the mover's stones: preorder numbers (a
- * subtree is the interval disc .. disc + sub - 1), low points, parents. */
+/* Depth-first search over one chain of the mover's: preorder numbers (a
+ * subtree is the interval disc .. disc + sub - 1), low points, parents.
+ * Run lazily, only on the chains whose stones might step. */
 typedef struct dfs {
     int16_t disc[MAXP], low[MAXP], par[MAXP], sub[MAXP];
+    int32_t time;  /* next preorder number; -1 until reset */
 } dfs;
 
-static void search(const cot *c, const int8_t *cell, int me, dfs *d)
+static void search_chain(const cot *c, const int8_t *cell, int root, dfs *d)
 {
     int16_t stack[MAXP];
     uint8_t next[MAXP];
-    int32_t p, time = 0;
-    for (p = 0; p < c->P; p++)
-        d->disc[p] = -1;
-    for (p = 0; p < c->P; p++) {
-        int sp = 0;
-        if (cell[p] != me || d->disc[p] >= 0)
-            continue;
-        d->disc[p] = d->low[p] = (int16_t)time++;
-        d->par[p] = -1;
-        next[p] = 0;
-        stack[sp++] = (int16_t)p;
-        while (sp) {
-            int v = stack[sp - 1];
-            if (next[v] < c->D) {
-                int w = c->b.nbr[v][next[v]++];
-                if (w < 0 || cell[w] != me)
-                    continue;
-                if (d->disc[w] < 0) {
-                    d->disc[w] = d->low[w] = (int16_t)time++;
-                    d->par[w] = (int16_t)v;
-                    next[w] = 0;
-                    stack[sp++] = (int16_t)w;
-                } else if (w != d->par[v] && d->disc[w] < d->low[v]) {
-                    d->low[v] = d->disc[w];
-                }
-            } else {
-                int u = d->par[v];
-                sp--;
-                d->sub[v] = (int16_t)(time - d->disc[v]);
-                if (u >= 0 && d->low[v] < d->low[u])
-                    d->low[u] = d->low[v];
+    int me = cell[root], sp = 0;
+    if (d->time < 0) {
+        memset(d->disc, 0xff, (size_t)c->P * sizeof d->disc[0]);
+        d->time = 0;
+    }
+    d->disc[root] = d->low[root] = (int16_t)d->time++;
+    d->par[root] = -1;
+    next[root] = 0;
+    stack[sp++] = (int16_t)root;
+    while (sp) {
+        int v = stack[sp - 1];
+        if (next[v] < c->b.deg[v]) {
+            int w = c->b.adj[v][next[v]++];
+            if (cell[w] != me)
+                continue;
+            if (d->disc[w] < 0) {
+                d->disc[w] = d->low[w] = (int16_t)d->time++;
+                d->par[w] = (int16_t)v;
+                next[w] = 0;
+                stack[sp++] = (int16_t)w;
+            } else if (w != d->par[v] && d->disc[w] < d->low[v]) {
+                d->low[v] = d->disc[w];
             }
+        } else {
+            int u = d->par[v];
+            sp--;
+            d->sub[v] = (int16_t)(d->time - d->disc[v]);
+            if (u >= 0 && d->low[v] < d->low[u])
+                d->low[u] = d->low[v];
         }
     }
 }
 
 /* The pieces of f's chain without f: the subtrees of f's children that
  * hang on f alone, and (unless f is the root) the rest, which holds f's
- * parent. */
+ * parent.  A single stone leaves no piece. */
 typedef struct pieces {
     int k;                     /* number of pieces */
     int nsep;                  /* separate child subtrees */
@@ -223,13 +309,21 @@ typedef struct pieces {
 } pieces;
 
 static void pieces_of(const cot *c, const int8_t *cell, const scan *sc,
-                      const dfs *d, int f, pieces *pc)
+                      dfs *d, int f, pieces *pc)
 {
-    int k, sum = 0, root = d->par[f] < 0;
+    int k, sum = 0, root;
     pc->nsep = 0;
-    for (k = 0; k < c->D; k++) {
-        int w = c->b.nbr[f][k];
-        if (w < 0 || cell[w] != cell[f] || d->par[w] != f)
+    if (sc->size[sc->label[f]] == 1) {
+        pc->rest = -1;
+        pc->k = 0;
+        return;
+    }
+    if (d->time < 0 || d->disc[f] < 0)
+        search_chain(c, cell, f, d);
+    root = d->par[f] < 0;
+    for (k = 0; k < c->b.deg[f]; k++) {
+        int w = c->b.adj[f][k];
+        if (cell[w] != cell[f] || d->par[w] != f)
             continue;
         if (root || d->low[w] >= d->disc[f]) {
             pc->lo[pc->nsep] = d->disc[w];
@@ -252,10 +346,10 @@ static int step_ok(const cot *c, const int8_t *cell, const scan *sc,
     int me = cell[f], k, m = 0, i;
     int32_t key[MAXD], total = 1;
     int fl = sc->label[f];
-    for (k = 0; k < c->D; k++) {
-        int w = c->b.nbr[t][k], l;
+    for (k = 0; k < c->b.deg[t]; k++) {
+        int w = c->b.adj[t][k], l;
         int32_t kk, size;
-        if (w < 0 || w == f || cell[w] != me)
+        if (w == f || cell[w] != me)
             continue;
         l = sc->label[w];
         if (l == frozen)
@@ -283,9 +377,9 @@ static int step_ok(const cot *c, const int8_t *cell, const scan *sc,
     }
     if (m <= pc->k)
         return 0;
-    for (k = 0; k < c->D; k++) {
-        int w = c->b.nbr[t][k];
-        if (w >= 0 && cell[w] == 1 - me && sc->size[sc->label[w]] > total)
+    for (k = 0; k < c->b.deg[t]; k++) {
+        int w = c->b.adj[t][k];
+        if (cell[w] == 1 - me && sc->size[sc->label[w]] > total)
             return 0;
     }
     return 1;
@@ -297,20 +391,21 @@ static int place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
 {
     int32_t seen[MAXD], f = 0, e = 0;
     int k, i, n = 0, any = 0;
-    const int16_t *nb = c->b.nbr[s];
+    const int16_t *nb = c->b.adj[s];
+    int d = c->b.deg[s];
     if (c->placement == PLACE_NOT_SELF_ADJACENT) {
-        for (k = 0; k < c->D; k++) {
+        for (k = 0; k < d; k++) {
             int w = nb[k];
-            if (w < 0 || cell[w] < 0)
+            if (cell[w] < 0)
                 continue;
             if (cell[w] == me || sc->size[sc->label[w]] != 1)
                 return 0;
         }
         return 1;
     }
-    for (k = 0; k < c->D; k++) {
+    for (k = 0; k < d; k++) {
         int w = nb[k], l;
-        if (w < 0 || cell[w] < 0)
+        if (cell[w] < 0)
             continue;
         any = 1;
         l = sc->label[w];
@@ -328,47 +423,58 @@ static int place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
 }
 
 /* The legal actions of `me` ascending into buf (NULL: stop at the first
- * and return 1 when there is one).  The placement pass is place_ok() for
- * every empty point at once, and counts each point's own neighbours: a
- * step needs a target next to another own stone (rule 1). */
-static int32_t list_actions(const cot *c, const int8_t *cell, const scan *sc,
-                            int me, int32_t *buf)
+ * and return 1 when there is one).  Placements are decided from the
+ * neighbour counts where they suffice (no stone around; only own stones;
+ * one enemy stone), else as place_ok() does.  A step needs a target next
+ * to another own stone (rule 1): at least two own neighbours. */
+static int32_t list_actions(const cot *c, const int8_t *cell,
+                            const uint8_t *cnt, const scan *sc, int me,
+                            int32_t *buf)
 {
+    const uint8_t *mine = cnt + me * c->P, *theirs = cnt + (1 - me) * c->P;
     int32_t n = 0, s, i;
     int frozen, f, sum = c->placement == PLACE_SUM_EQUAL;
     int16_t stamp[MAXP];
-    uint8_t ownadj[MAXP];
     dfs d;
     for (i = 0; i < sc->nch; i++)
         stamp[i] = -1;
     for (s = 0; s < c->P; s++) {
-        const int16_t *nb = c->b.nbr[s];
-        int k, own = 0, any = 0, bigopp = 0;
-        int32_t fs = 0, es = 0;
+        const int16_t *nb = c->b.adj[s];
+        int k, own = mine[s], oth = theirs[s], ok, d = c->b.deg[s];
         if (cell[s] >= 0)
             continue;
-        for (k = 0; k < c->D; k++) {
-            int w = nb[k], l, z;
-            if (w < 0 || cell[w] < 0)
-                continue;
-            any = 1;
-            l = sc->label[w];
-            z = sc->size[l];
-            if (cell[w] == me) {
-                own++;
-            } else if (z > 1) {
-                bigopp = 1;
+        if (!oth) {
+            ok = !own;
+        } else if (!sum) { /* not_self_adjacent */
+            ok = !own;
+            for (k = 0; k < d && ok; k++) {
+                int w = nb[k];
+                ok = cell[w] != 1 - me || sc->size[sc->label[w]] == 1;
             }
-            if (stamp[l] == s)
-                continue;
-            stamp[l] = (int16_t)s;
-            if (cell[w] == me)
-                fs += z;
-            else
-                es += z;
+        } else if (!own) { /* 1 + 0 = E: one enemy stone, alone */
+            ok = 0;
+            if (oth == 1)
+                for (k = 0; k < d; k++)
+                    if (cell[nb[k]] == 1 - me)
+                        ok = sc->size[sc->label[nb[k]]] == 1;
+        } else { /* 1 + F = E, each chain counted once */
+            int32_t fs = 0, es = 0;
+            for (k = 0; k < d; k++) {
+                int w = nb[k], l;
+                if (cell[w] < 0)
+                    continue;
+                l = sc->label[w];
+                if (stamp[l] == s)
+                    continue;
+                stamp[l] = (int16_t)s;
+                if (cell[w] == me)
+                    fs += sc->size[l];
+                else
+                    es += sc->size[l];
+            }
+            ok = 1 + fs == es;
         }
-        ownadj[s] = (uint8_t)own;
-        if (sum ? (!any || 1 + fs == es) : (!own && !bigopp)) {
+        if (ok) {
             if (!buf)
                 return 1;
             buf[n++] = s;
@@ -377,7 +483,7 @@ static int32_t list_actions(const cot *c, const int8_t *cell, const scan *sc,
     if (sc->big[me] == 0)
         return n;
     frozen = frozen_chain(c, sc, me);
-    search(c, cell, me, &d);
+    d.time = -1;
     for (f = 0; f < c->P; f++) {
         pieces pc;
         int k, have = 0;
@@ -385,7 +491,7 @@ static int32_t list_actions(const cot *c, const int8_t *cell, const scan *sc,
             continue;
         for (k = 0; k < c->D; k++) {
             int t = c->b.nbr[f][k];
-            if (t < 0 || cell[t] >= 0 || ownadj[t] < 2)
+            if (t < 0 || cell[t] >= 0 || mine[t] < 2)
                 continue;
             if (!have) {
                 pieces_of(c, cell, sc, &d, f, &pc);
@@ -443,7 +549,7 @@ static int cot_create(mg_game *g, const mg__optvals *o, char *err,
     g->num_actions = c->P + c->P * c->D;
     g->max_legal = c->P * c->D; /* empty points + own stones x D */
     g->max_length = c->removal == REMOVE_NONE ? 2 * c->P : 0;
-    g->state_size = round8(HDR + (size_t)c->P);
+    g->state_size = round8(cache_off(c) + cache_size(c));
     g->undo_size = round8(HDR + (size_t)(c->P + 7) / 8);
     return MG_OK;
 }
@@ -457,8 +563,12 @@ static void cot_destroy(mg_game *g)
 static void cot_init(const mg_game *g, void *st)
 {
     chdr *h = st;
-    memset(h, 0, HDR);
+    scan sc;
+    memset(st, 0, g->state_size);
+    h->player = 0;
     memset(cells(st), -1, (size_t)C(g)->P);
+    label_chains(C(g), cells(st), &sc);
+    store_chains(C(g), st, &sc);
 }
 
 static int cot_current(const mg_game *g, const void *st)
@@ -481,8 +591,9 @@ static int32_t cot_legal(const mg_game *g, const void *st, int32_t *buf)
     scan sc;
     if (h->over)
         return 0;
-    label_chains(C(g), ccells(st), &sc);
-    return list_actions(C(g), ccells(st), &sc, h->player, buf);
+    get_chains(C(g), st, &sc);
+    return list_actions(C(g), ccells(st), ccounts(C(g), st), &sc, h->player,
+                        buf);
 }
 
 static int cot_is_legal(const mg_game *g, const void *st, int32_t a)
@@ -497,7 +608,7 @@ static int cot_is_legal(const mg_game *g, const void *st, int32_t a)
     if (a < c->P) {
         if (cell[a] >= 0)
             return 0;
-        label_chains(c, cell, &sc);
+        get_chains(c, st, &sc);
         return place_ok(c, cell, &sc, (int)a, me);
     } else {
         int f = (int)((a - c->P) / c->D), slot = (int)((a - c->P) % c->D);
@@ -506,11 +617,11 @@ static int cot_is_legal(const mg_game *g, const void *st, int32_t a)
         pieces pc;
         if (cell[f] != me || t < 0 || cell[t] >= 0)
             return 0;
-        label_chains(c, cell, &sc);
+        get_chains(c, st, &sc);
         frozen = frozen_chain(c, &sc, me);
         if (sc.label[f] == frozen)
             return 0;
-        search(c, cell, me, &d);
+        d.time = -1;
         pieces_of(c, cell, &sc, &d, f, &pc);
         return step_ok(c, cell, &sc, &d, &pc, f, t, frozen);
     }
@@ -519,8 +630,8 @@ static int cot_is_legal(const mg_game *g, const void *st, int32_t a)
 /* Removals (RULES 5.2): rounds until none; the mover's chains stay as
  * they are, so only the sizes of the opponent's change between rounds.
  * Leaves sc labelling the final position. */
-static void remove_stones(const cot *c, chdr *h, int8_t *cell, int me,
-                          unsigned char *removed, scan *sc)
+static void remove_stones(const cot *c, chdr *h, int8_t *cell, uint8_t *cnt,
+                          int me, unsigned char *removed, scan *sc)
 {
     int opp = 1 - me;
     int16_t gone[MAXP];
@@ -531,9 +642,9 @@ static void remove_stones(const cot *c, chdr *h, int8_t *cell, int me,
             if (cell[p] != opp)
                 continue;
             own = sc->size[sc->label[p]];
-            for (k = 0; k < c->D; k++) {
-                int w = c->b.nbr[p][k];
-                if (w >= 0 && cell[w] == me && sc->size[sc->label[w]] > own) {
+            for (k = 0; k < c->b.deg[p]; k++) {
+                int w = c->b.adj[p][k];
+                if (cell[w] == me && sc->size[sc->label[w]] > own) {
                     gone[n++] = (int16_t)p;
                     break;
                 }
@@ -543,7 +654,7 @@ static void remove_stones(const cot *c, chdr *h, int8_t *cell, int me,
             return;
         for (i = 0; i < n; i++) {
             p = gone[i];
-            cell[p] = -1;
+            take(c, cell, cnt, (int)p, opp);
             h->hash ^= c->zstone[p][opp];
             removed[p >> 3] |= (unsigned char)(1u << (p & 7));
         }
@@ -557,28 +668,30 @@ static void cot_apply(const mg_game *g, void *st, int32_t a, void *undo)
     const cot *c = C(g);
     chdr *h = st;
     int8_t *cell = cells(st);
+    uint8_t *cnt = counts(c, st);
     unsigned char *removed = (unsigned char *)undo + HDR;
     int me = h->player, opp = 1 - me;
     scan sc;
     memcpy(undo, h, HDR);
     memset(removed, 0, (size_t)(c->P + 7) / 8);
     if (a < c->P) {
-        cell[a] = (int8_t)me;
+        put(c, cell, cnt, (int)a, me);
         h->hash ^= c->zstone[a][me];
         h->stones[me]++;
     } else {
         int f = (int)((a - c->P) / c->D);
         int t = c->b.nbr[f][(a - c->P) % c->D];
-        cell[f] = -1;
-        cell[t] = (int8_t)me;
+        take(c, cell, cnt, f, me);
+        put(c, cell, cnt, t, me);
         h->hash ^= c->zstone[f][me] ^ c->zstone[t][me];
     }
     label_chains(c, cell, &sc);
     if (c->removal == REMOVE_ADJACENT)
-        remove_stones(c, h, cell, me, removed, &sc);
+        remove_stones(c, h, cell, cnt, me, removed, &sc);
     h->player = (int8_t)opp;
     h->hash ^= c->zside;
-    if (!list_actions(c, cell, &sc, opp, NULL)) {
+    store_chains(c, st, &sc);
+    if (!list_actions(c, cell, cnt, &sc, opp, NULL)) {
         h->over = 1;
         if (c->goal == GOAL_STALEMATE) {
             h->winner = (int8_t)me;
@@ -596,24 +709,28 @@ static void cot_undo(const mg_game *g, void *st, int32_t a, const void *undo)
     const chdr *u = undo;
     const unsigned char *removed = (const unsigned char *)undo + HDR;
     int8_t *cell = cells(st);
+    uint8_t *cnt = counts(c, st);
     int me = u->player, opp = 1 - me, i;
+    scan sc;
     if (a < c->P) {
-        cell[a] = -1;
+        take(c, cell, cnt, (int)a, me);
     } else {
         int f = (int)((a - c->P) / c->D);
         int t = c->b.nbr[f][(a - c->P) % c->D];
-        cell[t] = -1;
-        cell[f] = (int8_t)me;
+        take(c, cell, cnt, t, me);
+        put(c, cell, cnt, f, me);
     }
     for (i = 0; i < (c->P + 7) / 8; i++) {
         unsigned bits = removed[i];
         while (bits) {
             int b = mg__ctz64(bits);
-            cell[8 * i + b] = (int8_t)opp;
+            put(c, cell, cnt, 8 * i + b, opp);
             bits &= bits - 1;
         }
     }
     memcpy(st, undo, HDR);
+    label_chains(c, cell, &sc);
+    store_chains(c, st, &sc);
 }
 
 static uint64_t cot_hash(const mg_game *g, const void *st)
@@ -637,7 +754,7 @@ static uint64_t cot_hash_full(const mg_game *g, const void *st)
 static int32_t cot_score(const mg_game *g, const void *st, int player)
 {
     scan sc;
-    label_chains(C(g), ccells(st), &sc);
+    get_chains(C(g), st, &sc);
     return sc.big[player];
 }
 
