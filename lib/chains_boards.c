@@ -20,11 +20,15 @@
  *   - Graph.rotate(135) (operators/Rotate.java): anticlockwise about the
  *     centre of the bounding box, x' = x cos - y sin, y' = y cos + x sin.
  * This gives 98, 194 and 322 points for n = 4, 6, 8.  The site order is
- * the documented rule: rows by y (points within 0.001 share a row),
- * bottom first, and left to right in a row by x.  Ludii's Graph.reorder()
- * ranks by y * 100 + x, which is the same order here because rows are at
- * least 0.25 apart and no row is 25 units wide; see the report of the
- * implementation for what was (not) established about Rotate re-ranking.
+ * the documented rule of RULES 5.1: rows by y (points within 0.001 share
+ * a row), bottom first, and left to right in a row by x.  Ludii's
+ * Graph.reorder() ranks by y * 100 + x, which gives this same order on
+ * the rotated points, since rows are at least 0.25 apart and the boards
+ * are less than 17 units wide.  Note that Rotate.eval() does not itself call reorder() (the
+ * call is commented out in the source read); Tiling33434.eval() reorders
+ * before the rotation.  Whether Ludii's board renumbers after the
+ * rotation depends on the game's board ludeme, which was not available;
+ * RULES 5.1 fixes the order after the rotation.
  *
  * Only double arithmetic without libm: the constants are written out and
  * neighbours are ordered by angle with cross products.

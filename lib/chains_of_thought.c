@@ -9,12 +9,14 @@
  * PLACE(s) = s ("d4"), STEP(f, slot) = P + f * D + slot ("d4-e5"), where
  * the step goes to the neighbour in that slot.
  *
- * Nothing is kept between actions but the stones: legal(), is_legal()
- * and apply() label the chains afresh (a flood fill over at most 361
- * points) and, for steps, run one depth-first search over the mover's
- * stones (Tarjan's low points) that tells, for every stone f, into which
- * pieces its chain falls without f and how large they are.  A step f -> t
- * is then decided from t's neighbours alone.
+ * Besides the stones the state keeps, per seat, how many of its stones
+ * touch each point (most placements are decided from these two numbers)
+ * and the chains of the position (labels and sizes, found by a flood fill
+ * in apply(), which needs them for the removals and to see whether the
+ * next player can act; legal() reads them back).  For steps, one
+ * depth-first search per chain that may step (Tarjan's low points) tells,
+ * for every stone f, into which pieces its chain falls without f and how
+ * large they are; a step f -> t is then decided from t's neighbours.
  *
  * Game length.  With removal=none no stone ever leaves the board, so there
  * are at most P placements; each step lowers the mover's chain count by at
@@ -23,8 +25,9 @@
  * With removals, stones can come back after being removed and no bound is
  * proven here (none of the potentials tried is monotone: a stone may leave
  * a large chain to join two small ones), so such games are unbounded
- * (max_length 0).  Exhaustive searches of the small king-move boards
- * (3x3 .. 4x4) and random games found no repeated position.
+ * (max_length 0).  Exhaustive searches of all the positions reachable
+ * on small boards (king moves on 3x3, 4x3, 5x2, 6x2, 5x3 and 4x4, the
+ * hexagon of side 2) found no cycle, and random games stay short.
  */
 #include "chains_boards.h"
 
