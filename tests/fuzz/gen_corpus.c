@@ -1,0 +1,291 @@
+/*
+ * gen_corpus.c - write the seed corpus of the fuzz targets:
+ *
+ *     gen_corpus DIR     (make fuzz-corpus: DIR = tests/fuzz/corpus)
+ *
+ * DIR/spec      every registered game id, the canonical spec of every game
+ *               of the table in fuzz.h, bot specs, a few malformed specs
+ * DIR/notation  for every game of the table, positions after 0, 5 and 15
+ *               random actions (the target's own seed) with the notation of
+ *               some legal and illegal actions, and malformed notations
+ * DIR/record    records made by mg_state_save for every game of the table
+ *               (start, middle, end), and of China games on an explicit
+ *               board (records with a board section)
+ * DIR/board     boards of three seeds of each kind, from mg_board_format
+ * DIR/actions   byte strings driving every game of the table
+ *
+ * Existing files of the same name are overwritten; others (regression
+ * inputs, files libFuzzer added) are left alone.  Deterministic.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "fuzz.h"
+
+#include <errno.h>
+#include <sys/stat.h>
+
+static const char *root;
+static int written;
+
+static void put(const char *dir, const char *name, const void *data,
+                size_t n)
+{
+    char path[1024];
+    FILE *f;
+    snprintf(path, sizeof path, "%s/%s", root, dir);
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        perror(path);
+        exit(1);
+    }
+    snprintf(path, sizeof path, "%s/%s/%s", root, dir, name);
+    f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+        perror(path);
+        exit(1);
+    }
+    written++;
+}
+
+static void put_str(const char *dir, const char *name, const char *s)
+{
+    put(dir, name, s, strlen(s));
+}
+
+static uint64_t rng_state = 0x6d696e6467616d65ULL;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static void spec_seeds(const fuzz_games *t)
+{
+    static const char *const extra[] = {
+        " Dots_And_Boxes ( rows = 3 , cols = 5 , border = Swedish ) ",
+        "dots_and_boxes(rows=32,cols=32,border=icelandic,misere=true)",
+        "dots_and_boxes(grid=hexagon,size=16)",
+        "dots_and_boxes(grid=triangle,shape=hexagon,size=3)",
+        "china_tangle(board=18446744073709551615)",
+        "china_squares(board=0,penalty=2,order=ascending)",
+        "fangqi(width=19,height=19,movement=step,no_capture_limit=0)",
+        "chains_of_thought(board=square19)",
+        "chains_of_thought(board=hex11,placement=not_self_adjacent)",
+        "chains_of_thought(board=trisquare8,removal=none)",
+        "chains_of_thought(board=hex7,movement=must_merge)",
+        "random", "greedy", "mcts", "mcts(iterations=50)",
+        "mcts(iterations=100,c=1.414,bias=0,margin=0,reuse=false)",
+        "mcts(iterations=0,time_ms=5)", "MCTS ( c = 0.5 , margin = 1 )",
+        "", "dots_and_boxes(", "dots_and_boxes()", "dots_and_boxes(rows=0)",
+        "dots_and_boxes(rows=3,rows=3)", "dots_and_boxes(size=3)",
+        "nosuchgame", "mcts(c=1.4142)", "mcts(iterations=-1)",
+        "fangqi(width=2,height=2)", "china_tangle(board=1,board=2)",
+        "dots_and_boxes(rows=99999999999999999999999)",
+    };
+    char name[64], spec[4096];
+    int i;
+    for (i = 0; i < mg_game_count(); i++) {
+        snprintf(name, sizeof name, "id-%s", mg_game_id_at(i));
+        put_str("spec", name, mg_game_id_at(i));
+    }
+    for (i = 0; i < t->n; i++) {
+        snprintf(name, sizeof name, "table-%02d", i);
+        put_str("spec", name, t->spec[i]);
+        if (mg_game_spec(t->game[i], spec, sizeof spec, NULL) == MG_OK) {
+            snprintf(name, sizeof name, "table-%02d-canonical", i);
+            put_str("spec", name, spec);
+        }
+    }
+    for (i = 0; i < (int)(sizeof extra / sizeof extra[0]); i++) {
+        snprintf(name, sizeof name, "extra-%02d", i);
+        put_str("spec", name, extra[i]);
+    }
+}
+
+/* The target: data[0] = game, data[1] = playout length, then the text. */
+static void notation_seed(int gi, int k, const char *text, const char *tag)
+{
+    char buf[512], name[64];
+    size_t n = strlen(text);
+    buf[0] = (char)gi;
+    buf[1] = (char)k;
+    memcpy(buf + 2, text, n);
+    snprintf(name, sizeof name, "g%02d-k%02d-%s", gi, k, tag);
+    put("notation", name, buf, n + 2);
+}
+
+static void notation_seeds(const fuzz_games *t)
+{
+    static const char *const bad[] = {"", "#0", "#99999", "a1-", "-b2",
+                                      "zz999", "a0", "A1-B1-C1", "swap x",
+                                      "xx1", "done", "pass", "a1*b2"};
+    static const int ks[] = {0, 5, 15};
+    int gi, ki, i;
+    for (gi = 0; gi < t->n; gi++) {
+        for (ki = 0; ki < 3; ki++) {
+            mg_state *s = NULL;
+            int32_t *legal;
+            size_t n = 0, max = (size_t)mg_game_max_legal_actions(t->game[gi]);
+            int32_t num = mg_game_num_actions(t->game[gi]);
+            char text[256], tag[32];
+            mg_state_new(&s, t->game[gi]);
+            mg_state_playout(s, 12345, ks[ki]);
+            legal = malloc(max * sizeof *legal);
+            mg_state_legal_actions(s, legal, max, &n);
+            for (i = 0; i < 4 && n; i++) {
+                int32_t a = legal[(size_t)i * (n - 1) / 3];
+                mg_state_action_to_string(s, a, text, sizeof text, NULL);
+                snprintf(tag, sizeof tag, "legal%d", i);
+                notation_seed(gi, ks[ki], text, tag);
+            }
+            for (i = 0; i < 3; i++) {
+                int32_t a = (int32_t)(rnd() % (uint64_t)num);
+                mg_state_action_to_string(s, a, text, sizeof text, NULL);
+                snprintf(tag, sizeof tag, "any%d", i);
+                notation_seed(gi, ks[ki], text, tag);
+            }
+            free(legal);
+            mg_state_free(s);
+        }
+        for (i = 0; i < (int)(sizeof bad / sizeof bad[0]); i++) {
+            char tag[32];
+            snprintf(tag, sizeof tag, "bad%02d", i);
+            notation_seed(gi, 0, bad[i], tag);
+        }
+    }
+}
+
+static void record_of(const mg_state *s, const char *name)
+{
+    size_t need = 0;
+    char *buf;
+    mg_state_save(s, NULL, 0, &need);
+    buf = malloc(need);
+    mg_state_save(s, buf, need, NULL);
+    put_str("record", name, buf);
+    free(buf);
+}
+
+static void record_seeds(const fuzz_games *t)
+{
+    static const struct {
+        const char *id;
+        int kind;
+        uint64_t seed;
+    } on_board[] = {{"china_squares", MG_BOARD_OCTOPUSZLE, 4},
+                    {"china_octangle", MG_BOARD_OCTOPUSZLE, 5},
+                    {"china_tangle", MG_BOARD_LABYRINTH, 9},
+                    {"china_grove", MG_BOARD_LABYRINTH, 10}};
+    char name[64];
+    int gi, i;
+    for (gi = 0; gi < t->n; gi++) {
+        mg_state *s = NULL;
+        mg_state_new(&s, t->game[gi]);
+        snprintf(name, sizeof name, "g%02d-start", gi);
+        record_of(s, name);
+        mg_state_playout(s, 100 + (uint64_t)gi, 10);
+        snprintf(name, sizeof name, "g%02d-middle", gi);
+        record_of(s, name);
+        mg_state_playout(s, 200 + (uint64_t)gi, -1);
+        snprintf(name, sizeof name, "g%02d-end", gi);
+        record_of(s, name);
+        mg_state_free(s);
+    }
+    for (i = 0; i < (int)(sizeof on_board / sizeof on_board[0]); i++) {
+        mg_board *b = NULL;
+        mg_game *g = NULL;
+        mg_state *s = NULL;
+        if (mg_board_generate(&b, on_board[i].kind, on_board[i].seed) !=
+                MG_OK ||
+            mg_game_new_with_board(&g, on_board[i].id, b, NULL, 0) != MG_OK) {
+            mg_board_free(b);
+            continue;
+        }
+        mg_state_new(&s, g);
+        mg_state_playout(s, 7, 6);
+        snprintf(name, sizeof name, "board-%s", on_board[i].id);
+        record_of(s, name);
+        mg_state_free(s);
+        mg_game_free(g);
+        mg_board_free(b);
+    }
+}
+
+static void board_seeds(void)
+{
+    int kind, i;
+    for (kind = MG_BOARD_OCTOPUSZLE; kind <= MG_BOARD_LABYRINTH; kind++) {
+        for (i = 1; i <= 3; i++) {
+            mg_board *b = NULL;
+            size_t need = 0;
+            char *buf, name[64];
+            mg_board_generate(&b, kind, (uint64_t)i);
+            mg_board_format(b, NULL, 0, &need);
+            buf = malloc(need);
+            mg_board_format(b, buf, need, NULL);
+            snprintf(name, sizeof name, "%s-%d",
+                     kind == MG_BOARD_OCTOPUSZLE ? "octopuszle" : "labyrinth",
+                     i);
+            put_str("board", name, buf);
+            free(buf);
+            mg_board_free(b);
+        }
+    }
+}
+
+static void action_seeds(const fuzz_games *t)
+{
+    static const size_t lens[] = {48, 200, 800};
+    unsigned char buf[1024];
+    char name[64];
+    int gi, li;
+    size_t i;
+    for (gi = 0; gi < t->n; gi++) {
+        for (li = 0; li < 3; li++) {
+            buf[0] = (unsigned char)gi;
+            for (i = 1; i < lens[li]; i++) {
+                uint64_t x = rnd();
+                /* mostly legal actions, some of every other operation */
+                buf[i] = (unsigned char)((x & 3) ? (x >> 8) % 4
+                                                 : 4 + (x >> 8) % 8);
+                if (i + 1 < lens[li])
+                    buf[++i] = (unsigned char)(x >> 16);
+            }
+            snprintf(name, sizeof name, "g%02d-%lu", gi,
+                     (unsigned long)lens[li]);
+            put("actions", name, buf, lens[li]);
+        }
+        /* a whole playout, then undo half of it and play on */
+        {
+            unsigned char w[] = {0, 8, 0, 9, 5, 5, 5, 5, 6, 1, 0, 3, 7, 1,
+                                 10, 11, 0, 8, 16, 2, 9, 11, 1};
+            w[0] = (unsigned char)gi;
+            snprintf(name, sizeof name, "g%02d-end", gi);
+            put("actions", name, w, sizeof w);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    fuzz_games t;
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s DIR\n", argv[0]);
+        return 2;
+    }
+    root = argv[1];
+    if (mkdir(root, 0777) != 0 && errno != EEXIST) {
+        perror(root);
+        return 1;
+    }
+    fuzz_games_init(&t);
+    spec_seeds(&t);
+    notation_seeds(&t);
+    record_seeds(&t);
+    board_seeds();
+    action_seeds(&t);
+    printf("gen_corpus: %d files in %s (%d games)\n", written, root, t.n);
+    return 0;
+}

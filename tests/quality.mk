@@ -1,0 +1,166 @@
+# tests/quality.mk - ABI checks, fuzzing and thread tests (issue #8).
+# Included at the end of the Makefile, whose variables it uses (B, SRCS,
+# LIB_HDRS, SHLIB, STLIB, SOREAL, SONAME, MAP, MAJOR, WARN, APP_CFLAGS,
+# CFLAGS, CC, Q, RPATH).
+#
+#   make check-abi      exports == map == header, newest map node == header
+#                       version, SONAME, static namespace, header alone as
+#                       strict C99 and C++, abidiff against abi/ (any
+#                       difference fails)
+#   make abi-baseline   re-bless abi/ on purpose (commit it with the new
+#                       map node)
+#   make fuzz           each libFuzzer target for FUZZ_SECONDS (60) with
+#                       ASan+UBSan (clang); new inputs go to $(B)/fuzz/corpus
+#   make fuzz-replay    the targets built with $(CC), without libFuzzer,
+#                       replaying every file of tests/fuzz/corpus
+#   make fuzz-corpus    regenerate the seed files of tests/fuzz/corpus
+#   make threads        tests/check_threads.c (8 threads, shared games)
+#   make tsan           the same under -fsanitize=thread, in $(B)/tsan
+#
+# Variables: CLANG (clang), ABI_CC (clang), FUZZ_SECONDS (60), FUZZ_FLAGS
+# (extra libFuzzer flags), FUZZ_TARGETS (all five), TSAN_GAMES (2 matches
+# per thread and game under tsan; make threads plays 4); the environment
+# variable MG_THREAD_GAMES overrides both.
+
+CLANG        ?= clang
+ABI_CC       ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   ?=
+TSAN_GAMES   ?= 2
+
+FUZZ_TARGETS := spec notation record board actions
+FUZZ_SRC     := tests/fuzz
+FUZZ_CORPUS  := $(FUZZ_SRC)/corpus
+FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h $(HEADER)
+ABI_BASELINE := abi/libmindgames.so.$(MAJOR).abi
+
+# Builds with another compiler or sanitizers: the warnings, never -Werror
+# (a newer compiler's new warning must not fail a fuzzing run).
+Q_WARN := $(filter-out -Werror,$(WARN))
+
+.PHONY: check-abi abi-baseline fuzz fuzz-replay fuzz-corpus threads tsan \
+        quality-tools-clang
+
+# A clear message when clang (fuzzing, the ABI build) is missing.
+quality-tools-clang:
+	@for c in $(sort $(CLANG) $(ABI_CC)); do \
+	    command -v $$c >/dev/null 2>&1 || { \
+	        echo "$$c not found (Debian: apt-get install clang)" >&2; \
+	        exit 1; }; \
+	done
+
+# ------------------------------------------------------------------ ABI
+
+# libabigail 2.2 loses the ELF symbol of a function that gcc's DWARF also
+# declares in an earlier translation unit (a caller), so abidw's XML would
+# leave those functions unchecked.  The ABI is therefore read from a copy
+# of the library built by clang at -O0 (no declarations of callees), from
+# the same sources, map and flags; the release library itself is checked
+# for exports, SONAME and namespace.
+ABI_SO := $(B)/abi/$(SOREAL)
+
+$(ABI_SO): $(SRCS) $(LIB_HDRS) $(MAP) | quality-tools-clang
+	@mkdir -p $(@D)
+	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -fvisibility=hidden -fPIC -O0 -g \
+	    -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAP) \
+	    -Wl,-z,defs -o $@ $(SRCS)
+
+check-abi: $(SHLIB) $(STLIB) $(ABI_SO)
+	$(Q)sh tests/abi-check.sh check $(SHLIB) $(STLIB) $(ABI_SO) $(ABI_BASELINE)
+
+abi-baseline: $(ABI_SO)
+	$(Q)sh tests/abi-check.sh bless $(ABI_SO) $(ABI_BASELINE)
+
+# -------------------------------------------------------------- fuzzing
+
+# libFuzzer + ASan + UBSan (every report aborts, so it is a crash).
+FZ_DIR   := $(B)/fuzz
+FZ_SAN   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+            -fno-sanitize-recover=all
+FZ_OBJS  := $(patsubst lib/%.c,$(FZ_DIR)/lib/%.o,$(SRCS))
+FZ_BINS  := $(addprefix $(FZ_DIR)/fuzz_,$(FUZZ_TARGETS))
+
+$(FZ_DIR)/lib/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
+	@mkdir -p $(@D)
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	    -c $< -o $@
+
+$(FZ_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_DEPS) $(FZ_OBJS)
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -I$(FUZZ_SRC) $(FZ_SAN) \
+	    -fsanitize=fuzzer $< $(FZ_OBJS) -o $@ -lm
+
+# Each target in turn for FUZZ_SECONDS, starting from the committed seeds
+# (read-only) and the inputs of earlier runs in $(FZ_DIR)/corpus/<target>,
+# with the dictionary tests/fuzz/<target>.dict when there is one.
+# A crash leaves $(FZ_DIR)/artifacts/<target>-crash-*; the run goes on with
+# the other targets and fails at the end.  The full log of each target is
+# $(FZ_DIR)/<target>.log.
+fuzz: $(FZ_BINS)
+	$(Q)fail=0; for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FZ_DIR)/corpus/$$t $(FZ_DIR)/artifacts; \
+	    echo "  FUZZ    $$t for $(FUZZ_SECONDS) s"; \
+	    dict=; [ -f $(FUZZ_SRC)/$$t.dict ] && dict=-dict=$(FUZZ_SRC)/$$t.dict; \
+	    if ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
+	        $(FZ_DIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) $$dict \
+	        -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+	        -artifact_prefix=$(FZ_DIR)/artifacts/$$t- $(FUZZ_FLAGS) \
+	        $(FZ_DIR)/corpus/$$t $(FUZZ_CORPUS)/$$t \
+	        >$(FZ_DIR)/$$t.log 2>&1; then \
+	        grep -E '^Done [0-9]+ runs|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' \
+	            $(FZ_DIR)/$$t.log | sed 's/^/          /'; \
+	    else \
+	        echo "fuzz: $$t FAILED; the end of $(FZ_DIR)/$$t.log:"; \
+	        tail -n 60 $(FZ_DIR)/$$t.log; fail=1; \
+	    fi; \
+	done; \
+	[ $$fail = 0 ] || { echo "fuzz: a target failed: add its artifact to $(FUZZ_CORPUS)/<target>/ as a regression input"; exit 1; }; \
+	echo "fuzz: $(words $(FUZZ_TARGETS)) targets ran $(FUZZ_SECONDS) s each, no crash"
+
+# The same targets without libFuzzer: replay_main.c runs every corpus file.
+FR_DIR  := $(B)/fuzz-replay
+FR_BINS := $(addprefix $(FR_DIR)/fuzz_,$(FUZZ_TARGETS))
+
+$(FR_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_SRC)/replay_main.c $(FUZZ_DEPS) $(STLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $< $(FUZZ_SRC)/replay_main.c \
+	    -o $@ $(STLIB) -lm
+
+fuzz-replay: $(FR_BINS)
+	$(Q)sh $(FUZZ_SRC)/replay.sh $(FR_DIR) $(FUZZ_CORPUS) $(FUZZ_TARGETS)
+
+$(FR_DIR)/gen_corpus: $(FUZZ_SRC)/gen_corpus.c $(FUZZ_DEPS) $(STLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $< -o $@ $(STLIB) -lm
+
+fuzz-corpus: $(FR_DIR)/gen_corpus
+	$(Q)$(FR_DIR)/gen_corpus $(FUZZ_CORPUS)
+
+# -------------------------------------------------------------- threads
+
+$(B)/tests/check_threads: tests/check_threads.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -pthread $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
+
+threads: $(B)/tests/check_threads
+	$(Q)$(B)/tests/check_threads
+
+# The library objects and the test under ThreadSanitizer (any report
+# fails); fewer matches (TSAN_GAMES per thread and game), same checks.
+TS_DIR  := $(B)/tsan
+TS_SAN  := -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+TS_OBJS := $(patsubst lib/%.c,$(TS_DIR)/lib/%.o,$(SRCS))
+
+$(TS_DIR)/lib/%.o: lib/%.c $(LIB_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -c $< -o $@
+
+$(TS_DIR)/check_threads: tests/check_threads.c $(TS_OBJS)
+	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -pthread $< $(TS_OBJS) -o $@ -lm
+
+# Objects and programs made through pattern rules are kept, not removed
+# as intermediate files.
+.SECONDARY: $(FZ_OBJS) $(FZ_BINS) $(FR_BINS) $(TS_OBJS)
+
+tsan: $(TS_DIR)/check_threads
+	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66 $${TSAN_OPTIONS:-}" \
+	    MG_THREAD_GAMES=$${MG_THREAD_GAMES:-$(TSAN_GAMES)} $(TS_DIR)/check_threads
