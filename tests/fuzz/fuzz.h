@@ -8,9 +8,11 @@
  * linked with replay_main.c it replays corpus files (make fuzz-replay).
  *
  * Corpus: tests/fuzz/corpus/<target>/ holds the seeds written by
- * gen_corpus.c (make fuzz-corpus) and regression inputs.  When a fuzzer
- * finds a crash, copy its artifact there as crash-<what>, fix the library,
- * and make fuzz-replay (part of make check) keeps replaying it.
+ * gen_corpus.c (make fuzz-corpus), cov-<sha1> inputs that fuzzing found
+ * to reach new code (merged with -merge=1 -use_counters=0 from earlier
+ * runs), and regression inputs.  When a fuzzer finds a crash, copy its
+ * artifact there as crash-<what>, fix the library, and make fuzz-replay
+ * (part of make check) keeps replaying it.
  */
 #ifndef MG_FUZZ_H
 #define MG_FUZZ_H
@@ -49,6 +51,11 @@ static inline char *fuzz_cstr(const uint8_t *data, size_t size)
     s[size] = '\0';
     return s;
 }
+
+/* A non-NULL value for out-parameters that a failing call must set to
+ * NULL (the address of a suitably aligned object, never dereferenced). */
+static const uint64_t fuzz_sentinel_object[4];
+#define FUZZ_SENTINEL ((void *)(uintptr_t)fuzz_sentinel_object)
 
 /* A failure from a text parser: a known code, *out untouched as NULL, and
  * a non-empty, NUL-terminated message that fits its buffer. */

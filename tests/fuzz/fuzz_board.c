@@ -109,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_cstr(data, size);
     char err[256];
-    mg_board *b = (mg_board *)&err; /* must be NULL on failure */
+    mg_board *b = FUZZ_SENTINEL; /* must be NULL on failure */
     int rc;
 
     memset(err, 'x', sizeof err);

@@ -86,8 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_cstr(data, size);
     char err[256];
-    mg_state *s = (mg_state *)&err; /* both must be NULL on failure */
-    mg_game *g = (mg_game *)&err;
+    mg_state *s = FUZZ_SENTINEL; /* both must be NULL on failure */
+    mg_game *g = FUZZ_SENTINEL;
     int rc;
 
     memset(err, 'x', sizeof err);

@@ -114,8 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_cstr(data, size);
     char err[256];
-    mg_game *g = (mg_game *)&err; /* must be set to NULL on failure */
-    mg_bot *b = (mg_bot *)&err;
+    mg_game *g = FUZZ_SENTINEL; /* must be set to NULL on failure */
+    mg_bot *b = FUZZ_SENTINEL;
     int rc;
 
     memset(err, 'x', sizeof err);
