@@ -1,12 +1,18 @@
 # libmindgames - plain GNU make.
 #
 #   make              shared + static library and mindgames.pc in build/
-#   make demo         build and play a demo game between two random players
+#   make demo         build and play a demo game between two bots
 #   make check        every test (installs Check/pkg-config first if it can)
 #   make examples     build the example programs and run each once
 #   make install      PREFIX=/usr/local DESTDIR= (staged installs)
 #   make uninstall    remove exactly what install put there
-#   make bench        quick speed figures
+#   make bench        speed figures for every game and the board generator
+#   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
+#   make man          lint the man pages, check every function has one
+#   make check-abi    exports, map, header, abidiff against abi/
+#                     (make abi-baseline renews it on purpose)
+#   make fuzz         libFuzzer targets, FUZZ_SECONDS each (clang)
+#   make threads      8 threads sharing games; make tsan: the same under TSan
 #   make clean
 #
 # Variables: CC, CFLAGS (default -O2 -g), WERROR=1 adds -Werror, V=1 echoes
@@ -158,6 +164,8 @@ exports-check: all
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory fuzz-replay
+	$(Q)$(MAKE) --no-print-directory threads
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory python-tests
 	$(Q)$(MAKE) --no-print-directory exports-check
@@ -172,7 +180,7 @@ test: check
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=all
 sanitize: deps
-	$(Q)$(MAKE) --no-print-directory B=$(B)/asan CFLAGS="$(SAN_FLAGS)" unit-tests
+	$(Q)$(MAKE) --no-print-directory B=$(B)/asan CFLAGS="$(SAN_FLAGS)" unit-tests fuzz-replay
 
 memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)for t in check_api check_internal; do \
@@ -246,3 +254,6 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# ABI checks, fuzzing and thread tests (issue #8)
+include tests/quality.mk
