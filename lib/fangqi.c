@@ -213,10 +213,24 @@ static int count_squares(const fq *f, const fstate *s, int seat)
 /* --------------------------------------------------------------- moves */
 
 /* Is the move from -> to (same row or column, to empty) a legal move? */
+/* The ko option: does the move from -> to complete a square it forbids? */
+static int ko_ok(const fq *f, const fstate *s, int from, int to)
+{
+    int sq[4], n, i, k;
+    if (!f->ko || !s->nko[(int)s->player])
+        return 1;
+    n = completed(f, s, s->player, to, from, sq);
+    for (i = 0; i < n; i++)
+        for (k = 0; k < s->nko[(int)s->player]; k++)
+            if (sq[i] == s->ko[(int)s->player][k])
+                return 0;
+    return 1;
+}
+
 static int move_ok(const fq *f, const fstate *s, int from, int to)
 {
     int fx = X(f, from), fy = Y(f, from), tx = X(f, to), ty = Y(f, to);
-    int step, p, sq[4], n, i, k;
+    int step, p;
     if (s->cell[to] >= 0)
         return 0;
     if (fx == tx)
@@ -228,14 +242,7 @@ static int move_ok(const fq *f, const fstate *s, int from, int to)
     for (p = from + step; p != to; p += step)
         if (s->cell[p] >= 0)
             return 0;
-    if (f->ko && s->nko[(int)s->player]) {
-        n = completed(f, s, s->player, to, from, sq);
-        for (i = 0; i < n; i++)
-            for (k = 0; k < s->nko[(int)s->player]; k++)
-                if (sq[i] == s->ko[(int)s->player][k])
-                    return 0;
-    }
-    return 1;
+    return ko_ok(f, s, from, to);
 }
 
 static int slot_target(const fq *f, int from, int slot)
@@ -267,18 +274,42 @@ static int action_legal(const fq *f, const fstate *s, int32_t a)
     return 0;
 }
 
+/* The moves of the player to move, ascending (buf NULL: 1 if there is
+ * one).  Per stone, the empty run on each side along its row and its
+ * column is what it can reach (one point with movement=step); slots
+ * number the row's other points left to right, then the column's bottom
+ * to top (slot_target). */
 static int32_t list_moves(const fq *f, const fstate *s, int32_t *buf)
 {
+    const int w = f->w, reach = f->rook ? f->w + f->h : 1;
     int32_t n = 0;
-    int from, slot;
+    int from;
     for (from = 0; from < f->P; from++) {
+        int fx, fy, lo, hi, t, base;
         if (s->cell[from] != s->player)
             continue;
-        for (slot = 0; slot < f->S; slot++)
-            if (move_ok(f, s, from, slot_target(f, from, slot))) {
+        fx = X(f, from);
+        fy = Y(f, from);
+        base = 2 * f->P + from * f->S;
+        for (lo = fx; lo > 0 && fx - lo < reach && s->cell[from - (fx - lo) - 1] < 0;)
+            lo--;
+        for (hi = fx; hi < w - 1 && hi - fx < reach && s->cell[from + (hi - fx) + 1] < 0;)
+            hi++;
+        for (t = lo; t <= hi; t++)
+            if (t != fx && ko_ok(f, s, from, fy * w + t)) {
                 if (!buf)
                     return 1;
-                buf[n++] = 2 * f->P + from * f->S + slot;
+                buf[n++] = base + (t < fx ? t : t - 1);
+            }
+        for (lo = fy; lo > 0 && fy - lo < reach && s->cell[from - (fy - lo + 1) * w] < 0;)
+            lo--;
+        for (hi = fy; hi < f->h - 1 && hi - fy < reach && s->cell[from + (hi - fy + 1) * w] < 0;)
+            hi++;
+        for (t = lo; t <= hi; t++)
+            if (t != fy && ko_ok(f, s, from, t * w + fx)) {
+                if (!buf)
+                    return 1;
+                buf[n++] = base + (w - 1) + (t < fy ? t : t - 1);
             }
     }
     return n;
