@@ -537,13 +537,7 @@ static int groups(const mg_game *g, const void *st, int player, int32_t *buf,
 {
     const cstate *s = st;
     int32_t sizes[MAXC], n = group_sizes(g, s, player ^ s->swapped, sizes);
-    *count = (size_t)n;
-    if ((size_t)n > cap)
-        return MG_ENOBUFS;
-    mg__sort_desc(sizes, n);
-    if (n)
-        memcpy(buf, sizes, (size_t)n * sizeof *sizes);
-    return MG_OK;
+    return mg__groups_out(sizes, n, buf, cap, count);
 }
 
 static int winner(const mg_game *g, const void *st)

@@ -643,13 +643,7 @@ static int fq_groups(const mg_game *g, const void *st, int player,
     int32_t sizes[MAXP];
     int32_t n = mg__group_sizes(f->P, ((const fstate *)st)->cell, player,
                                 &f->orth[0][0], 4, sizes);
-    *count = (size_t)n;
-    if ((size_t)n > cap)
-        return MG_ENOBUFS;
-    mg__sort_desc(sizes, n);
-    if (n)
-        memcpy(buf, sizes, (size_t)n * sizeof *sizes);
-    return MG_OK;
+    return mg__groups_out(sizes, n, buf, cap, count);
 }
 
 /* ------------------------------------------------------------ notation */

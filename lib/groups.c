@@ -59,3 +59,15 @@ int32_t mg__group_sizes(int32_t n, const int8_t *cell, int colour,
     }
     return groups;
 }
+
+int mg__groups_out(int32_t *sizes, int32_t n, int32_t *buf, size_t cap,
+                   size_t *count)
+{
+    *count = (size_t)n;
+    if ((size_t)n > cap)
+        return MG_ENOBUFS;
+    mg__sort_desc(sizes, n);
+    if (n)
+        memcpy(buf, sizes, (size_t)n * sizeof *sizes);
+    return MG_OK;
+}

@@ -275,6 +275,11 @@ MG_HIDDEN int mg__cascade(int32_t *a, int32_t na, int32_t *b, int32_t nb);
  * or -1), neighbours given as nbr[i * stride + k] (-1: none); unsorted
  * into sizes, returns their number.  n <= MG__MAX_SITES; no allocation. */
 #define MG__MAX_SITES 400
+
+/* The end of a game's groups op: store n in *count, and sort the sizes
+ * descending into buf when they fit cap (else MG_ENOBUFS). */
+MG_HIDDEN int mg__groups_out(int32_t *sizes, int32_t n, int32_t *buf,
+                             size_t cap, size_t *count);
 MG_HIDDEN int32_t mg__group_sizes(int32_t n, const int8_t *cell, int colour,
                                   const int16_t *nbr, int stride,
                                   int32_t *sizes);
