@@ -85,7 +85,6 @@ struct mg_bot {
     uint64_t identity;
     mg_state *work;          /* private state: search and greedy scratch */
     unsigned char *root_st;  /* the position being searched */
-    unsigned char *undo;     /* one undo record */
     int32_t *legal;          /* max_legal */
     /* mcts */
     node *pool;
@@ -187,7 +186,6 @@ static void drop_buffers(mg_bot *b)
 {
     mg_state_free(b->work);
     free(b->root_st);
-    free(b->undo);
     free(b->legal);
     free(b->pool);
     free(b->path);
@@ -195,7 +193,7 @@ static void drop_buffers(mg_bot *b)
     free(b->inv);
     free(b->inv_sqrt);
     b->work = NULL;
-    b->root_st = b->undo = NULL;
+    b->root_st = NULL;
     b->legal = b->path = b->seen = NULL;
     b->pool = NULL;
     b->inv = b->inv_sqrt = NULL;
@@ -247,16 +245,16 @@ static int prepare(mg_bot *b, const mg_game *g)
 {
     int32_t i;
     if (b->have_game && b->identity == g->identity) {
-        b->work->game = g; /* the same game, maybe another object of it */
+        /* the same game, maybe another object of it */
+        mg__state_rebind(b->work, g);
         return MG_OK;
     }
     drop_buffers(b);
     if (mg_state_new(&b->work, g) != MG_OK)
         goto fail;
-    b->root_st = malloc(g->state_size ? g->state_size : 1);
-    b->undo = malloc(g->undo_size ? g->undo_size : 1);
+    b->root_st = malloc(mg__state_position_size(b->work));
     b->legal = malloc(((size_t)g->max_legal + 1) * sizeof *b->legal);
-    if (!b->root_st || !b->undo || !b->legal)
+    if (!b->root_st || !b->legal)
         goto fail;
     if (b->kind == BOT_MCTS) {
         b->cap = pool_size(b, g);
@@ -291,32 +289,36 @@ static uint32_t rand_below(mg_bot *b, uint32_t n)
 }
 
 /* Value of the position for `me`: a finished game beats any score. */
-static int64_t greedy_value(const mg_game *g, const void *st, int me)
+static int64_t greedy_value(const mg_state *w, int me)
 {
-    int w = g->ops->winner(g, st);
-    int64_t d = (int64_t)g->ops->score(g, st, me) -
-                g->ops->score(g, st, 1 - me);
-    if (w == me)
+    int wn = mg_state_winner(w);
+    int32_t mine = 0, theirs = 0;
+    int64_t d;
+    mg_state_score(w, me, &mine);
+    mg_state_score(w, 1 - me, &theirs);
+    d = (int64_t)mine - theirs;
+    if (wn == me)
         return d + ((int64_t)1 << 40);
-    if (w == 1 - me)
+    if (wn == 1 - me)
         return d - ((int64_t)1 << 40);
     return d;
 }
 
-static int32_t choose_greedy(mg_bot *b, const mg_game *g, const void *st,
-                             int32_t n)
+static int32_t choose_greedy(mg_bot *b, const mg_state *s, int32_t n)
 {
-    void *work = b->work->st;
-    int me = g->ops->current_player(g, st);
+    mg_state *w = b->work;
+    int me = mg_state_current_player(s);
     int64_t best = 0;
     int32_t i, pick = b->legal[0], ties = 0;
-    memcpy(work, st, g->state_size);
+    mg__state_snapshot(s, b->root_st);
+    mg__state_restore(w, b->root_st);
     for (i = 0; i < n; i++) {
         int32_t a = b->legal[i];
         int64_t v;
-        g->ops->apply(g, work, a, b->undo);
-        v = greedy_value(g, work, me);
-        g->ops->undo(g, work, a, b->undo);
+        if (mg__state_push(w, a) != MG_OK)
+            break;
+        v = greedy_value(w, me);
+        mg__state_pop(w);
         if (ties == 0 || v > best) {
             best = v;
             pick = a;
@@ -360,21 +362,22 @@ static int32_t child_by_action(const mg_bot *b, int32_t n, int32_t a)
 static void set_root(mg_bot *b, const mg_state *s)
 {
     int32_t n = -1;
-    size_t i;
+    size_t i, hlen;
+    const int32_t *hist = mg__state_moves(s, &hlen);
     if (b->o.v[OPT_REUSE] && b->have_tree && b->used <= b->cap / 2 &&
-        s->hlen >= b->seen_len && s->hlen <= b->seen_cap &&
-        memcmp(s->history, b->seen, b->seen_len * sizeof *b->seen) == 0) {
+        hlen >= b->seen_len && hlen <= b->seen_cap &&
+        memcmp(hist, b->seen, b->seen_len * sizeof *b->seen) == 0) {
         n = b->root;
-        for (i = b->seen_len; i < s->hlen && n >= 0; i++)
-            n = child_by_action(b, n, s->history[i]);
+        for (i = b->seen_len; i < hlen && n >= 0; i++)
+            n = child_by_action(b, n, hist[i]);
     }
     if (n >= 0)
         b->root = n;
     else
         new_tree(b);
-    if (s->hlen <= b->seen_cap) {
-        memcpy(b->seen, s->history, s->hlen * sizeof *b->seen);
-        b->seen_len = s->hlen;
+    if (hlen <= b->seen_cap) {
+        memcpy(b->seen, hist, hlen * sizeof *b->seen);
+        b->seen_len = hlen;
     } else {
         b->have_tree = 0; /* too long to compare next time */
     }
@@ -383,17 +386,18 @@ static void set_root(mg_bot *b, const mg_state *s)
 /* Progressive bias: each child's immediate gain for its chooser, from
  * the game's score (mover minus opponent) and a decided result, scaled
  * to [-1, 1] among the siblings. */
-static void set_priors(mg_bot *b, const mg_game *g, void *st, int32_t first,
-                       int32_t k, int player)
+static void set_priors(mg_bot *b, mg_state *w, int32_t first, int32_t k,
+                       int player)
 {
     node *ch = &b->pool[first];
-    int64_t before = greedy_value(g, st, player), most = 0;
+    int64_t before = greedy_value(w, player), most = 0;
     int32_t i;
     for (i = 0; i < k; i++) {
         int64_t d;
-        g->ops->apply(g, st, ch[i].action, b->undo);
-        d = greedy_value(g, st, player) - before;
-        g->ops->undo(g, st, ch[i].action, b->undo);
+        if (mg__state_push(w, ch[i].action) != MG_OK)
+            return;
+        d = greedy_value(w, player) - before;
+        mg__state_pop(w);
         ch[i].prior = (float)d; /* scaled below */
         if (d > most || -d > most)
             most = d > 0 ? d : -d;
@@ -449,20 +453,20 @@ static void iterate(mg_bot *b, const mg_game *g)
     int32_t n = b->root, depth = 0, i, s0, s1;
     int winner;
     double mw = (double)b->o.v[OPT_MARGIN] / 1000.0, total, r0;
-    memcpy(w->st, b->root_st, g->state_size);
-    w->hlen = 0;
+    mg__state_restore(w, b->root_st);
     b->path[depth++] = n;
     /* descend through expanded nodes */
     while (b->pool[n].first >= 0 && b->pool[n].nchild > 0 &&
            depth < b->pathcap) {
         n = select_child(b, &b->pool[n]);
-        g->ops->apply(g, w->st, b->pool[n].action, b->undo);
+        if (mg__state_push(w, b->pool[n].action) != MG_OK)
+            break;
         b->path[depth++] = n;
     }
     /* expand a leaf that is not terminal, while the pool has room */
     if (b->pool[n].first < 0 && depth < b->pathcap) {
-        int player = g->ops->current_player(g, w->st);
-        int32_t k = player == MG_NOBODY ? 0 : g->ops->legal(g, w->st, b->legal);
+        int player = mg_state_current_player(w);
+        int32_t k = player == MG_NOBODY ? 0 : mg__state_legal(w, b->legal);
         if (b->used + k <= b->cap) {
             node *p = &b->pool[n];
             p->first = b->used;
@@ -479,19 +483,19 @@ static void iterate(mg_bot *b, const mg_game *g)
             }
             b->used += k;
             if (k > 0) {
-                set_priors(b, g, w->st, p->first, k, player);
+                set_priors(b, w, p->first, k, player);
                 n = select_child(b, p);
-                g->ops->apply(g, w->st, b->pool[n].action, b->undo);
-                b->path[depth++] = n;
+                if (mg__state_push(w, b->pool[n].action) == MG_OK)
+                    b->path[depth++] = n;
             }
         }
     }
     mg_state_playout(w, mg__splitmix64(&b->rng),
                      g->max_length > 0 ? -1 : PLAYOUT_CAP);
     /* reward for seat 0: (1 - margin) x result + margin x score share */
-    winner = g->ops->winner(g, w->st);
-    s0 = g->ops->score(g, w->st, 0);
-    s1 = g->ops->score(g, w->st, 1);
+    winner = mg_state_winner(w);
+    mg_state_score(w, 0, &s0);
+    mg_state_score(w, 1, &s1);
     total = (double)(s0 < 0 ? -(int64_t)s0 : s0) +
             (double)(s1 < 0 ? -(int64_t)s1 : s1);
     r0 = (1 - mw) * (winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5) +
@@ -510,7 +514,7 @@ static int32_t choose_mcts(mg_bot *b, const mg_game *g, const mg_state *s)
     const node *r, *ch;
     int32_t i, best = 0;
     set_root(b, s);
-    memcpy(b->root_st, s->st, g->state_size);
+    mg__state_snapshot(s, b->root_st);
     if (ms > 0)
         clock_gettime(CLOCK_MONOTONIC, &t0);
     for (it = 0; iter == 0 || it < iter; it++) {
@@ -520,8 +524,7 @@ static int32_t choose_mcts(mg_bot *b, const mg_game *g, const mg_state *s)
     }
     r = &b->pool[b->root];
     if (r->first < 0 || r->nchild == 0) /* no expansion fitted */
-        return b->legal[rand_below(b, (uint32_t)g->ops->legal(g, s->st,
-                                                              b->legal))];
+        return b->legal[rand_below(b, (uint32_t)mg__state_legal(s, b->legal))];
     ch = &b->pool[r->first];
     for (i = 1; i < r->nchild; i++)
         if (ch[i].visits > ch[best].visits ||
@@ -539,13 +542,13 @@ int mg_bot_choose(mg_bot *b, const mg_state *s, int32_t *action)
     int rc;
     if (!b || !s || !action)
         return MG_EINVAL;
-    g = s->game;
-    if (g->ops->current_player(g, s->st) == MG_NOBODY)
+    g = mg_state_game(s);
+    if (mg_state_current_player(s) == MG_NOBODY)
         return MG_EOVER;
     rc = prepare(b, g);
     if (rc)
         return rc;
-    n = g->ops->legal(g, s->st, b->legal);
+    n = mg__state_legal(s, b->legal);
     if (n <= 0)
         return MG_EOVER;
     if (n == 1) { /* nothing to choose (mcts: the tree follows later) */
@@ -557,7 +560,7 @@ int mg_bot_choose(mg_bot *b, const mg_state *s, int32_t *action)
         *action = b->legal[rand_below(b, (uint32_t)n)];
         break;
     case BOT_GREEDY:
-        *action = choose_greedy(b, g, s->st, n);
+        *action = choose_greedy(b, s, n);
         break;
     default:
         *action = choose_mcts(b, g, s);

@@ -1,13 +1,11 @@
 /*
  * game.c - mg_game_*: creating a game from its spec, and its queries.
  */
-#include "board.h"
+#include "internal.h"
 
 #include <stdlib.h>
 
-/* Both constructors: `board` NULL generates the game's board (if it has
- * one) from its seed option. */
-/* FNV-1a over the canonical spec and the board's cells (RULES 0 order). */
+/* FNV-1a over the canonical spec, then the board's own identity. */
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
     const unsigned char *c = p;
@@ -27,16 +25,14 @@ static uint64_t identity(const mg_game *g)
     h = fnv(h, spec, sb.len < sizeof spec ? sb.len : sizeof spec);
     h = fnv(h, &sb.len, sizeof sb.len);
     if (g->board) {
-        const mg_board *b = g->board;
-        h = fnv(h, &b->kind, sizeof b->kind);
-        h = fnv(h, &b->bx, sizeof b->bx);
-        h = fnv(h, &b->by, sizeof b->by);
-        h = fnv(h, b->x, (size_t)b->n * sizeof b->x[0]);
-        h = fnv(h, b->y, (size_t)b->n * sizeof b->y[0]);
+        uint64_t b = mg__board_identity(g->board);
+        h = fnv(h, &b, sizeof b);
     }
     return h;
 }
 
+/* Both constructors: `board` NULL generates the game's board (if it has
+ * one) from its seed option. */
 static int game_new(mg_game **out, const char *spec, const mg_board *board,
                     char *err, size_t errcap)
 {
@@ -61,9 +57,7 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
     if (board && mg_board_kind(board) != ops->board_kind)
         return mg__err(err, errcap, MG_EMISMATCH,
                        "%s is played on %s board", ops->id,
-                       ops->board_kind == MG_BOARD_OCTOPUSZLE
-                           ? "an Octopuszle"
-                           : "a China Labyrinth");
+                       mg__board_kind_title(ops->board_kind));
     if (board && o.given[ops->board_opt])
         return mg__err(err, errcap, MG_EOPTION,
                        "option 'board' given with an explicit board");

@@ -17,8 +17,19 @@
 #define MG_BUILDING_LIBRARY 1
 #include "mindgames.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* Invariants: assert() for the cheap ones (on unless NDEBUG; the default
+ * build keeps them), MG__ASSERT_SLOW for those that cost a scan or a
+ * search, on in the MG_DEBUG builds (make sanitize).  A broken invariant
+ * aborts there instead of corrupting a position silently. */
+#ifdef MG_DEBUG
+#  define MG__ASSERT_SLOW(x) assert(x)
+#else
+#  define MG__ASSERT_SLOW(x) ((void)0)
+#endif
 
 /* Internal, non-static helpers are hidden from the shared library and are
  * named mg__ so the static library's namespace stays mg_-only. */
@@ -86,6 +97,53 @@ MG_HIDDEN void mg__sb_quote(mg__sb *sb, const char *s, size_t n);
 /* The same quoting into a small buffer (MG__QUOTE_CAP bytes): returns q. */
 #define MG__QUOTE_CAP 64
 MG_HIDDEN const char *mg__quote(char *q, const char *s, size_t n);
+
+/* What fitted of the text so far, NUL-terminated (cut at cap - 1): for
+ * text built into a small local buffer, such as a picture's status. */
+MG_HIDDEN const char *mg__sb_str(mg__sb *sb);
+
+/* ---------------------------------------------------------------- SVG */
+
+/* The one SVG writer (svg.c).  Coordinates and sizes are in tenths of a
+ * pixel.  mg__svg_begin writes the preamble of a picture whose body (what
+ * the caller draws next) is body_w x body_h, on `background`, with
+ * `status` (may be NULL; '\n' separates lines) under it; the status is
+ * laid out so that it is never clipped (the picture may be wider than the
+ * body, which is then centred).  The element writers take an optional
+ * class (written first), other attributes written verbatim after the
+ * geometry, and an optional title (escaped).  mg__svg_end writes the
+ * status and closes the picture. */
+typedef struct mg__svg {
+    mg__sb *sb;
+    int32_t width, height;   /* the whole picture */
+    int32_t body_w, body_h;
+    int32_t dx;              /* the body's shift to the right */
+    int lines;               /* status lines */
+    const char *status;
+} mg__svg;
+
+MG_HIDDEN void mg__svg_begin(mg__svg *v, mg__sb *sb, int32_t body_w,
+                             int32_t body_h, const char *background,
+                             const char *status);
+MG_HIDDEN void mg__svg_end(mg__svg *v);
+MG_HIDDEN void mg__svg_tenths(mg__sb *sb, int32_t v);
+MG_HIDDEN void mg__svg_line(mg__svg *v, int32_t x1, int32_t y1, int32_t x2,
+                            int32_t y2, const char *cls, const char *attrs,
+                            const char *title);
+MG_HIDDEN void mg__svg_circle(mg__svg *v, int32_t cx, int32_t cy, int32_t r,
+                              const char *cls, const char *attrs,
+                              const char *title);
+MG_HIDDEN void mg__svg_rect(mg__svg *v, int32_t x, int32_t y, int32_t w,
+                            int32_t h, const char *cls, const char *attrs);
+/* xy: n points as x0, y0, x1, y1, ... */
+MG_HIDDEN void mg__svg_polygon(mg__svg *v, const int32_t *xy, int n,
+                               const char *cls, const char *attrs,
+                               const char *title);
+/* A short text centred on (x, y). */
+MG_HIDDEN void mg__svg_label(mg__svg *v, int32_t x, int32_t y,
+                             const char *attrs, const char *text);
+MG_HIDDEN void mg__svg_group(mg__svg *v, const char *attrs);
+MG_HIDDEN void mg__svg_group_end(mg__svg *v);
 
 /* Column letters: 0 -> "a", 25 -> "z", 26 -> "aa" (RULES.md §0). */
 MG_HIDDEN void mg__sb_column(mg__sb *sb, int32_t col);
@@ -260,10 +318,40 @@ MG_HIDDEN void mg__option_format(const mg__option *opt, int64_t v,
                                  mg__sb *sb);
 MG_HIDDEN void mg__milli_format(mg__sb *sb, int64_t v);
 
-/* Boards (board.c): an independent copy, NULL when out of memory. */
+/* ------------------------------------------------------------- boards */
+
+/* What the core and the games ask of a board (boards/board.c,
+ * boards/board_render.c); the board's layout stays private to boards/.
+ * Cells are in range: callers check. */
+
+/* An independent copy, NULL when out of memory. */
 MG_HIDDEN mg_board *mg__board_clone(const mg_board *b);
 /* The text of mg_board_format(), into a string builder. */
 MG_HIDDEN void mg__board_format(const mg_board *b, mg__sb *sb);
+/* A hash of the board's kind, blank and cells (equal boards hash equal;
+ * unlike the fingerprint, not up to symmetry). */
+MG_HIDDEN uint64_t mg__board_identity(const mg_board *b);
+/* "an Octopuszle" or "a China Labyrinth", for messages. */
+MG_HIDDEN const char *mg__board_kind_title(int kind);
+/* The cell at (x, y), or -1. */
+MG_HIDDEN int32_t mg__board_cell_at(const mg_board *b, int32_t x, int32_t y);
+/* The neighbour of `cell` in each direction (RULES 1.1 / 2.1 order), -1
+ * where there is none and past the board's 6 or 8 directions. */
+MG_HIDDEN void mg__board_cell_nbrs(const mg_board *b, int32_t cell,
+                                   int16_t nbr[8]);
+/* The cell's name (RULES 0) into sb. */
+MG_HIDDEN void mg__board_cell_name(const mg_board *b, int32_t cell,
+                                   mg__sb *sb);
+/* Text and SVG of the board (boards/board_render.c); `marks`, when not
+ * NULL, gives one character per cell drawn instead of the cell's own
+ * glyph (games use it for stones).  The SVG draws marks 'O' (white
+ * stone), 'X' (black stone) and '*' (a highlighted cell) and ignores any
+ * other character; `status`, when not NULL, is shown under the board. */
+MG_HIDDEN void mg__board_render_text(const mg_board *b, int flags,
+                                     const char *marks, mg__sb *sb);
+MG_HIDDEN void mg__board_render_svg(const mg_board *b, int flags,
+                                    const char *marks, const char *status,
+                                    mg__sb *sb);
 
 /* groups.c: sort descending; the cascade comparison of RULES 0 (sorts
  * both arrays; a missing entry counts 0): 0 when a wins, 1 when b wins,
@@ -293,6 +381,17 @@ MG_HIDDEN int mg__parse_place(const char *t, size_t n, const char *what,
                               int32_t count, int32_t *index, int32_t *col,
                               int32_t *row, char *err, size_t errcap);
 
+/* A step or a line in notation, "<a>-<b>" (Dots and Boxes lines, Fangqi
+ * and Chains of Thought moves): 1 with *dash at the one dash when text
+ * stands on both sides of it; 0 when t[0..n) has no dash (not a step);
+ * MG_ESYNTAX with a message when the dashes are wrong ("'a1-b1-c1' is
+ * not a line: expected two dots joined by one dash, like a1-b1"): `what`
+ * names the action ("line", "move", "step"), `places` its ends ("dot",
+ * "point"). */
+MG_HIDDEN int mg__parse_step(const char *t, size_t n, const char *what,
+                             const char *places, size_t *dash, char *err,
+                             size_t errcap);
+
 /* Bit helpers. */
 static inline int mg__popcount64(uint64_t v)
 {
@@ -319,6 +418,28 @@ static inline int mg__ctz64(uint64_t v) /* v != 0 */
     return n;
 #endif
 }
+
+/* -------------------------------------------- the state, for the bots */
+
+/* What the bots (bot.c) do to a state, without the public checks: the
+ * state's invariants (history, undo records, the position) stay in
+ * state.c.  A position is the game's flat blob of
+ * mg__state_position_size() bytes. */
+MG_HIDDEN size_t mg__state_position_size(const mg_state *s);
+MG_HIDDEN void mg__state_snapshot(const mg_state *s, void *position);
+/* Set s to a snapshot of the same game, with an empty history. */
+MG_HIDDEN void mg__state_restore(mg_state *s, const void *position);
+/* Let s belong to g, an equal game (same canonical spec and board). */
+MG_HIDDEN void mg__state_rebind(mg_state *s, const mg_game *g);
+/* The legal actions into buf (room for max_legal); the game is not over. */
+MG_HIDDEN int32_t mg__state_legal(const mg_state *s, int32_t *buf);
+/* Apply a legal action, recording it; MG_ENOMEM when an unbounded
+ * game's history cannot grow. */
+MG_HIDDEN int mg__state_push(mg_state *s, int32_t action);
+/* Undo the last action (there is one). */
+MG_HIDDEN void mg__state_pop(mg_state *s);
+/* The history: *count actions. */
+MG_HIDDEN const int32_t *mg__state_moves(const mg_state *s, size_t *count);
 
 /* Recompute the hash from scratch (for tests and debugging). */
 MG_HIDDEN uint64_t mg__state_hash_full(const mg_state *s);

@@ -8,6 +8,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +258,7 @@ int mg_state_apply(mg_state *s, int32_t action)
         return rc;
     g->ops->apply(g, s->st, action, undo_at(s, s->hlen));
     s->history[s->hlen++] = action;
+    MG__ASSERT_SLOW(g->ops->hash(g, s->st) == g->ops->hash_full(g, s->st));
     return MG_OK;
 }
 
@@ -410,4 +412,60 @@ int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions)
         done++;
     }
     return done;
+}
+
+/* ------------------------------------------------ the internal interface */
+
+size_t mg__state_position_size(const mg_state *s)
+{
+    return s->game->state_size ? s->game->state_size : 1;
+}
+
+void mg__state_snapshot(const mg_state *s, void *position)
+{
+    memcpy(position, s->st, s->game->state_size);
+}
+
+void mg__state_restore(mg_state *s, const void *position)
+{
+    memcpy(s->st, position, s->game->state_size);
+    s->hlen = 0;
+}
+
+void mg__state_rebind(mg_state *s, const mg_game *g)
+{
+    s->game = g; /* the old game may be freed already: not read */
+}
+
+int32_t mg__state_legal(const mg_state *s, int32_t *buf)
+{
+    return s->game->ops->legal(s->game, s->st, buf);
+}
+
+int mg__state_push(mg_state *s, int32_t action)
+{
+    const mg_game *g = s->game;
+    int rc;
+    assert(action >= 0 && action < g->num_actions);
+    assert(g->ops->current_player(g, s->st) != MG_NOBODY);
+    MG__ASSERT_SLOW(g->ops->is_legal(g, s->st, action));
+    if ((rc = reserve(s)) != MG_OK)
+        return rc;
+    g->ops->apply(g, s->st, action, undo_at(s, s->hlen));
+    s->history[s->hlen++] = action;
+    return MG_OK;
+}
+
+void mg__state_pop(mg_state *s)
+{
+    assert(s->hlen > 0);
+    s->hlen--;
+    s->game->ops->undo(s->game, s->st, s->history[s->hlen],
+                       undo_at(s, s->hlen));
+}
+
+const int32_t *mg__state_moves(const mg_state *s, size_t *count)
+{
+    *count = s->hlen;
+    return s->history;
 }

@@ -112,6 +112,14 @@ int mg__sb_finish(mg__sb *sb, size_t *needed)
     return MG_OK;
 }
 
+const char *mg__sb_str(mg__sb *sb)
+{
+    if (!sb->cap)
+        return "";
+    sb->buf[sb->len < sb->cap ? sb->len : sb->cap - 1] = '\0';
+    return sb->buf;
+}
+
 int mg__err(char *err, size_t errcap, int code, const char *fmt, ...)
 {
     if (err && errcap) {
@@ -249,4 +257,26 @@ int mg__parse_place(const char *t, size_t n, const char *what, int32_t count,
                        what);
     *index = -1;
     return MG_OK;
+}
+
+int mg__parse_step(const char *t, size_t n, const char *what,
+                   const char *places, size_t *dash, char *err,
+                   size_t errcap)
+{
+    size_t i, at = 0, dashes = 0;
+    char q[MG__QUOTE_CAP];
+    for (i = 0; i < n; i++)
+        if (t[i] == '-') {
+            at = i;
+            dashes++;
+        }
+    if (dashes == 0)
+        return 0;
+    if (dashes > 1 || at == 0 || at == n - 1)
+        return mg__err(err, errcap, MG_ESYNTAX,
+                       "%s is not a %s: expected two %ss joined by one dash, "
+                       "like a1-b1",
+                       mg__quote(q, t, n), what, places);
+    *dash = at;
+    return 1;
 }

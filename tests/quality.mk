@@ -61,7 +61,7 @@ ABI_SO := $(B)/abi/$(SOREAL)
 
 $(ABI_SO): $(SRCS) $(LIB_HDRS) $(MAP) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -fvisibility=hidden -fPIC -O0 -g \
+	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -Ilib -fvisibility=hidden -fPIC -O0 -g \
 	    -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAP) \
 	    -Wl,-z,defs -o $@ $(SRCS)
 
@@ -82,7 +82,7 @@ FZ_BINS  := $(addprefix $(FZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 
 $(FZ_DIR)/lib/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(CLANG) $(Q_WARN) -Iinclude $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib $(FZ_SAN) -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
 
 $(FZ_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_DEPS) $(FZ_OBJS)
@@ -152,7 +152,7 @@ TS_OBJS := $(patsubst lib/%.c,$(TS_DIR)/lib/%.o,$(SRCS))
 
 $(TS_DIR)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -c $< -o $@
+	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib $(TS_SAN) -c $< -o $@
 
 $(TS_DIR)/check_threads: tests/check_threads.c $(TS_OBJS)
 	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -pthread $< $(TS_OBJS) -o $@ -lm

@@ -15,12 +15,12 @@
  * kept by colour (White moves first); `swap` exchanges which seat plays
  * which colour.  Actions: cell index, then DONE = N, SWAP = N + 1 (1.5).
  */
-#include "board.h"
+#include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXC MG__BOARD_MAX_CELLS
+#define MAXC 255 /* cells of an Octopuszle board */
 #define MAXK 32 /* classes: 29 patterns on the Octopuszle */
 
 enum { V_SQUARES, V_OCTANGLE, V_TANGLE, V_GROVE };
@@ -38,6 +38,9 @@ typedef struct china {
     int32_t kstart[MAXK + 1];      /* class k: kcells[kstart[k] .. ] */
     int16_t kcells[MAXC];          /* cells of each class, ascending */
     int16_t kmask[MAXK];           /* class key: smallest mask or beams */
+    int kind;                      /* the board's kind (MG_BOARD_*) */
+    int16_t nbr[MAXC][8];          /* the board's neighbours, -1 padded */
+    int32_t x[MAXC];               /* the board's cell columns */
     uint64_t zstone[MAXC][2], zcolour[2], zswapped, zklass[MAXK],
         zplaced[16], zlast[MAXC], zturn[3];
 } china;
@@ -118,8 +121,14 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
         return mg__err(err, errcap, MG_EVALUE,
                        "penalty=%d: expected 2, 4, 6 or 8", p);
     }
-    c->n = b->n;
-    c->base = b->kind == MG_BOARD_OCTOPUSZLE ? 9 : 7;
+    c->n = mg_board_cell_count(b);
+    c->kind = mg_board_kind(b);
+    c->base = c->kind == MG_BOARD_OCTOPUSZLE ? 9 : 7;
+    for (i = 0; i < c->n; i++) {
+        int32_t y;
+        mg_board_cell_position(b, i, &c->x[i], &y);
+        mg__board_cell_nbrs(b, i, c->nbr[i]);
+    }
     c->done_action = c->n;
     c->swap_action = c->n + 1;
 
@@ -127,12 +136,12 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
      * their smallest mask; cells listed ascending within each */
     c->nk = 0;
     for (i = 0; i < c->n; i++) {
-        int key = 0, m = b->mask[i];
+        int key = 0, m = mg_board_cell_mask(b, i);
         for (; m; m &= m - 1)
             key++;
         c->beams[i] = (uint8_t)key;
         if (!number)
-            key = b->cls[i];
+            key = mg_board_cell_class(b, i);
         for (k = 0; k < c->nk && c->kmask[k] != key; k++)
             ;
         if (k == c->nk)
@@ -510,7 +519,7 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
 static int32_t group_sizes(const mg_game *g, const cstate *s, int colour,
                            int32_t *sizes)
 {
-    return mg__group_sizes(C(g)->n, s->cell, colour, &g->board->nbr[0][0], 8,
+    return mg__group_sizes(C(g)->n, s->cell, colour, &C(g)->nbr[0][0], 8,
                            sizes);
 }
 
@@ -567,8 +576,7 @@ static void action_name(const mg_game *g, int32_t a, mg__sb *sb)
     } else if (a == c->swap_action) {
         mg__sb_puts(sb, "swap");
     } else {
-        mg__sb_column(sb, g->board->x[a]);
-        mg__sb_int(sb, g->board->y[a] + 1);
+        mg__board_cell_name(g->board, a, sb);
     }
 }
 
@@ -606,15 +614,14 @@ static const char *const colour_name[2] = {"White", "Black"};
 static void marks_of(const mg_game *g, const cstate *s, char *marks)
 {
     const china *c = C(g);
-    const mg_board *b = g->board;
     int32_t i;
     for (i = 0; i < c->n; i++) {
         if (s->cell[i] >= 0)
             marks[i] = s->cell[i] ? 'X' : 'O';
         else if (s->colour >= 0 && s->placed > 0 && cell_legal(c, s, i))
             marks[i] = '*';
-        else if (b->kind == MG_BOARD_LABYRINTH && b->x[i] < 26)
-            marks[i] = (char)('a' + b->x[i]);
+        else if (c->kind == MG_BOARD_LABYRINTH && c->x[i] < 26)
+            marks[i] = (char)('a' + c->x[i]);
         else
             marks[i] = '.';
     }
@@ -674,8 +681,12 @@ static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
     char marks[MAXC];
     marks_of(g, s, marks);
     if (format == MG_RENDER_SVG) {
+        char text[2048];
+        mg__sb t;
+        mg__sb_init(&t, text, sizeof text);
+        status(g, s, &t);
         mg__board_render_svg(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,
-                             marks, sb);
+                             marks, mg__sb_str(&t), sb);
         return;
     }
     mg__board_render_text(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,

@@ -28,21 +28,10 @@ MG_HIDDEN int mg__board_tiles(int kind);
 MG_HIDDEN int mg__board_dirs(int kind, const int8_t **dx, const int8_t **dy);
 /* Smallest mask of the dihedral class of `mask` over nd directions. */
 MG_HIDDEN int mg__pattern_class(unsigned mask, int nd);
-/* The cell at (x, y), or -1. */
-MG_HIDDEN int32_t mg__board_cell_at(const mg_board *b, int32_t x, int32_t y);
 /* Validate tile positions and build a board (MG_EBOARD with a message
  * naming the first violation). */
 MG_HIDDEN int mg__board_build(mg_board **out, int kind, const int32_t *xs,
                               const int32_t *ys, int32_t count, int32_t bx,
                               int32_t by, char *err, size_t errcap);
-
-/* board_render.c: text/SVG of the board; `marks`, when not NULL, gives one
- * character per cell drawn instead of the cell's own glyph (games use it
- * for stones).  The SVG draws marks 'O' (white stone), 'X' (black stone)
- * and '*' (a highlighted cell) and ignores any other character. */
-MG_HIDDEN void mg__board_render_text(const mg_board *b, int flags,
-                                     const char *marks, mg__sb *sb);
-MG_HIDDEN void mg__board_render_svg(const mg_board *b, int flags,
-                                    const char *marks, mg__sb *sb);
 
 #endif

@@ -207,88 +207,53 @@ static void svg_frame_of(const mg_board *b, svg_frame *s)
     s->height = maxy - miny + 2 * (MARGIN + half);
 }
 
-static void put_tenths(mg__sb *sb, int32_t v)
-{
-    if (v < 0) {
-        mg__sb_putc(sb, '-');
-        v = -v;
-    }
-    mg__sb_int(sb, v / 10);
-    if (v % 10) {
-        mg__sb_putc(sb, '.');
-        mg__sb_putc(sb, (char)('0' + v % 10));
-    }
-}
-
-static void put_xy(mg__sb *sb, int32_t x, int32_t y)
-{
-    put_tenths(sb, x);
-    mg__sb_putc(sb, ',');
-    put_tenths(sb, y);
-}
-
 static void svg_tile(const mg_board *b, const svg_frame *s, int32_t x,
-                     int32_t y, const char *style, mg__sb *sb)
+                     int32_t y, const char *style, mg__svg *v)
 {
     int32_t px, py;
     center(b, s, x, y, &px, &py);
     if (s->f.hex) {
         static const int8_t vx[6] = {0, 1, 1, 0, -1, -1};
         static const int8_t vy[6] = {-2, -1, 1, 2, 1, -1};
+        int32_t xy[12];
         int k;
-        mg__sb_puts(sb, "<polygon points=\"");
         for (k = 0; k < 6; k++) {
-            if (k)
-                mg__sb_putc(sb, ' ');
-            put_xy(sb, px + vx[k] * HX_W, py + vy[k] * HX_R / 2);
+            xy[2 * k] = px + vx[k] * HX_W;
+            xy[2 * k + 1] = py + vy[k] * HX_R / 2;
         }
-        mg__sb_printf(sb, "\" %s/>\n", style);
+        mg__svg_polygon(v, xy, 6, NULL, style, NULL);
     } else {
-        mg__sb_puts(sb, "<rect x=\"");
-        put_tenths(sb, px - SQ / 2);
-        mg__sb_puts(sb, "\" y=\"");
-        put_tenths(sb, py - SQ / 2);
-        mg__sb_puts(sb, "\" width=\"24\" height=\"24\" ");
-        mg__sb_printf(sb, "%s/>\n", style);
+        mg__svg_rect(v, px - SQ / 2, py - SQ / 2, SQ, SQ, NULL, style);
     }
 }
 
 void mg__board_render_svg(const mg_board *b, int flags, const char *marks,
-                          mg__sb *sb)
+                          const char *status, mg__sb *sb)
 {
     svg_frame s;
+    mg__svg v;
     const int8_t *dx, *dy;
     int nd = mg__board_dirs(b->kind, &dx, &dy), d;
     int32_t i;
 
     svg_frame_of(b, &s);
-    mg__sb_puts(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                    "width=\"");
-    put_tenths(sb, s.width);
-    mg__sb_puts(sb, "\" height=\"");
-    put_tenths(sb, s.height);
-    mg__sb_puts(sb, "\" viewBox=\"0 0 ");
-    put_tenths(sb, s.width);
-    mg__sb_putc(sb, ' ');
-    put_tenths(sb, s.height);
-    mg__sb_puts(sb, "\">\n<rect width=\"100%\" height=\"100%\" "
-                    "fill=\"white\"/>\n");
+    mg__svg_begin(&v, sb, s.width, s.height, "white", status);
     if (flags & MG_BOARD_SHOW_CELLS) {
-        mg__sb_puts(sb, "<g class=\"cells\">\n");
+        mg__svg_group(&v, "class=\"cells\"");
         for (i = 0; i < b->n; i++)
             svg_tile(b, &s, b->x[i], b->y[i],
                      "fill=\"#f2e6c9\" stroke=\"#8a7a5a\" stroke-width=\"1\"",
-                     sb);
-        mg__sb_puts(sb, "</g>\n");
+                     &v);
+        mg__svg_group_end(&v);
     }
     /* the blank tile: drawn in every view, dashed */
     svg_tile(b, &s, b->bx, b->by,
              "class=\"blank\" fill=\"none\" stroke=\"#8a7a5a\" "
              "stroke-dasharray=\"3 3\"",
-             sb);
+             &v);
     if (flags & MG_BOARD_SHOW_BEAMS) {
-        mg__sb_puts(sb, "<g class=\"beams\" stroke=\"#333\" "
-                        "stroke-width=\"2\" stroke-linecap=\"round\">\n");
+        mg__svg_group(&v, "class=\"beams\" stroke=\"#333\" "
+                          "stroke-width=\"2\" stroke-linecap=\"round\"");
         for (i = 0; i < b->n; i++) {
             int32_t px, py;
             center(b, &s, b->x[i], b->y[i], &px, &py);
@@ -298,39 +263,30 @@ void mg__board_render_svg(const mg_board *b, int flags, const char *marks,
                     continue;
                 /* halfway to the neighbour: an edge's middle, or a corner */
                 center(b, &s, b->x[i] + dx[d], b->y[i] + dy[d], &qx, &qy);
-                mg__sb_puts(sb, "<line x1=\"");
-                put_tenths(sb, px);
-                mg__sb_puts(sb, "\" y1=\"");
-                put_tenths(sb, py);
-                mg__sb_puts(sb, "\" x2=\"");
-                put_tenths(sb, (px + qx) / 2);
-                mg__sb_puts(sb, "\" y2=\"");
-                put_tenths(sb, (py + qy) / 2);
-                mg__sb_puts(sb, "\"/>\n");
+                mg__svg_line(&v, px, py, (px + qx) / 2, (py + qy) / 2, NULL,
+                             NULL, NULL);
             }
         }
-        mg__sb_puts(sb, "</g>\n");
+        mg__svg_group_end(&v);
     }
     if (marks) {
         for (i = 0; i < b->n; i++) {
             int32_t px, py;
+            char style[96];
+            mg__sb m;
             if (marks[i] != 'O' && marks[i] != 'X' && marks[i] != '*')
                 continue; /* only stones and highlighted cells are drawn */
             center(b, &s, b->x[i], b->y[i], &px, &py);
-            mg__sb_puts(sb, "<circle cx=\"");
-            put_tenths(sb, px);
-            mg__sb_puts(sb, "\" cy=\"");
-            put_tenths(sb, py);
-            mg__sb_printf(sb,
-                          "\" r=\"8\" class=\"mark\" data-mark=\"%c\" "
-                          "fill=\"%s\" stroke=\"black\"/>\n",
+            mg__sb_init(&m, style, sizeof style);
+            mg__sb_printf(&m, "data-mark=\"%c\" fill=\"%s\" stroke=\"black\"",
                           marks[i],
-                          marks[i] == 'O' ? "white"
-                          : marks[i] == '*'                 ? "#e0b000"
-                                                            : "black");
+                          marks[i] == 'O'   ? "white"
+                          : marks[i] == '*' ? "#e0b000"
+                                            : "black");
+            mg__svg_circle(&v, px, py, 80, "mark", mg__sb_str(&m), NULL);
         }
     }
-    mg__sb_puts(sb, "</svg>\n");
+    mg__svg_end(&v);
 }
 
 int mg_board_render(const mg_board *b, int format, int flags, char *buf,
@@ -346,6 +302,6 @@ int mg_board_render(const mg_board *b, int format, int flags, char *buf,
     if (format == MG_RENDER_TEXT)
         mg__board_render_text(b, flags, NULL, &sb);
     else
-        mg__board_render_svg(b, flags, NULL, &sb);
+        mg__board_render_svg(b, flags, NULL, NULL, &sb);
     return mg__sb_finish(&sb, needed);
 }

@@ -77,9 +77,13 @@ typedef struct dab_state {
     int32_t score[2];
 } dab_state;
 
+/* The arrays after the header; the C* forms for a read-only state. */
 #define DRAWN(d, st) ((unsigned char *)(st) + sizeof(dab_state))
 #define SIDES(d, st) (DRAWN(d, st) + (d)->nlines)
 #define OWNER(d, st) ((signed char *)(SIDES(d, st) + (d)->ncells + 1))
+#define CDRAWN(d, st) ((const unsigned char *)(st) + sizeof(dab_state))
+#define COWNER(d, st)                                                         \
+    ((const signed char *)(CDRAWN(d, st) + (d)->nlines + (d)->ncells + 1))
 
 static const dab *D(const mg_game *g)
 {
@@ -588,7 +592,7 @@ static int dab_winner(const mg_game *g, const void *st)
 static int32_t dab_legal(const mg_game *g, const void *st, int32_t *buf)
 {
     const dab *d = D(g);
-    const unsigned char *drawn = DRAWN(d, st);
+    const unsigned char *drawn = CDRAWN(d, st);
     int32_t l, n = 0;
     for (l = 0; l < d->nlines; l++)
         if (!drawn[l])
@@ -599,7 +603,7 @@ static int32_t dab_legal(const mg_game *g, const void *st, int32_t *buf)
 static int dab_is_legal(const mg_game *g, const void *st, int32_t a)
 {
     (void)g;
-    return !DRAWN(D(g), st)[a];
+    return !CDRAWN(D(g), st)[a];
 }
 
 static void dab_apply(const mg_game *g, void *st, int32_t a, void *undo)
@@ -725,8 +729,8 @@ static uint64_t dab_hash(const mg_game *g, const void *st)
 static uint64_t dab_hash_full(const mg_game *g, const void *st)
 {
     const dab *d = D(g);
-    const unsigned char *drawn = DRAWN(d, st);
-    const signed char *owner = OWNER(d, st);
+    const unsigned char *drawn = CDRAWN(d, st);
+    const signed char *owner = COWNER(d, st);
     uint64_t h = turn_key(d, ((const dab_state *)st)->player);
     int32_t i;
     for (i = 0; i < d->nlines; i++)
@@ -867,8 +871,8 @@ static void render_status(const dab *d, const dab_state *s, mg__sb *sb,
 static void render_text(const mg_game *g, const void *st, mg__sb *sb)
 {
     const dab *d = D(g);
-    const unsigned char *drawn = DRAWN(d, st);
-    const signed char *owner = OWNER(d, st);
+    const unsigned char *drawn = CDRAWN(d, st);
+    const signed char *owner = COWNER(d, st);
     int32_t rows = 2 * (d->h - 1) + 1, cols = 4 * (d->w - 1) + 1;
     int32_t r, c, x, mi = 0;
     int lw = digits(d->h);
@@ -936,8 +940,8 @@ static void render_svg(const mg_game *g, const void *st, mg__sb *sb)
     static const char *const fill[2] = {"#9ec5fe", "#f5b7b1"};
     const dab *d = D(g);
     const dab_state *s = st;
-    const unsigned char *drawn = DRAWN(d, st);
-    const signed char *owner = OWNER(d, st);
+    const unsigned char *drawn = CDRAWN(d, st);
+    const signed char *owner = COWNER(d, st);
     int32_t i, k;
 
     mg__sb_printf(sb,

@@ -443,26 +443,26 @@ static int32_t list_actions(const cot *c, const int8_t *cell,
         stamp[i] = -1;
     for (s = 0; s < c->P; s++) {
         const int16_t *nb = c->b.adj[s];
-        int k, own = mine[s], oth = theirs[s], ok, d = c->b.deg[s];
+        int k, own = mine[s], oth = theirs[s], ok, deg = c->b.deg[s];
         if (cell[s] >= 0)
             continue;
         if (!oth) {
             ok = !own;
         } else if (!sum) { /* not_self_adjacent */
             ok = !own;
-            for (k = 0; k < d && ok; k++) {
+            for (k = 0; k < deg && ok; k++) {
                 int w = nb[k];
                 ok = cell[w] != 1 - me || sc->size[sc->label[w]] == 1;
             }
         } else if (!own) { /* 1 + 0 = E: one enemy stone, alone */
             ok = 0;
             if (oth == 1)
-                for (k = 0; k < d; k++)
+                for (k = 0; k < deg; k++)
                     if (cell[nb[k]] == 1 - me)
                         ok = sc->size[sc->label[nb[k]]] == 1;
         } else { /* 1 + F = E, each chain counted once */
             int32_t fs = 0, es = 0;
-            for (k = 0; k < d; k++) {
+            for (k = 0; k < deg; k++) {
                 int w = nb[k], l;
                 if (cell[w] < 0)
                     continue;

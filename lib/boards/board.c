@@ -46,6 +46,11 @@ static const char *kind_title(int kind)
     return kind == MG_BOARD_OCTOPUSZLE ? "an Octopuszle" : "a China Labyrinth";
 }
 
+const char *mg__board_kind_title(int kind)
+{
+    return kind_title(kind);
+}
+
 /* ------------------------------------------------------------ classes */
 
 static unsigned rotate(unsigned m, int k, int nd)
@@ -337,6 +342,39 @@ int32_t mg__board_cell_at(const mg_board *b, int32_t x, int32_t y)
     return b->at[y * b->w + x];
 }
 
+void mg__board_cell_nbrs(const mg_board *b, int32_t cell, int16_t nbr[8])
+{
+    int d;
+    for (d = 0; d < 8; d++)
+        nbr[d] = d < b->nd ? b->nbr[cell][d] : -1;
+}
+
+void mg__board_cell_name(const mg_board *b, int32_t cell, mg__sb *sb)
+{
+    mg__sb_column(sb, b->x[cell]);
+    mg__sb_int(sb, b->y[cell] + 1);
+}
+
+/* FNV-1a over the kind, the blank and the cells in their order. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001B3ULL;
+    return h;
+}
+
+uint64_t mg__board_identity(const mg_board *b)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    h = fnv(h, &b->kind, sizeof b->kind);
+    h = fnv(h, &b->bx, sizeof b->bx);
+    h = fnv(h, &b->by, sizeof b->by);
+    h = fnv(h, b->x, (size_t)b->n * sizeof b->x[0]);
+    return fnv(h, b->y, (size_t)b->n * sizeof b->y[0]);
+}
+
 /* ------------------------------------------------------------ public API */
 
 int mg_board_generate(mg_board **out, int kind, uint64_t seed)
@@ -453,8 +491,7 @@ int mg_board_cell_name(const mg_board *b, int32_t cell, char *buf, size_t cap,
     if (cell < 0 || cell >= b->n)
         return MG_ERANGE;
     mg__sb_init(&sb, buf, cap);
-    mg__sb_column(&sb, b->x[cell]);
-    mg__sb_int(&sb, b->y[cell] + 1);
+    mg__board_cell_name(b, cell, &sb);
     return mg__sb_finish(&sb, needed);
 }
 
