@@ -79,7 +79,7 @@ TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
         clean bench deps install-check unit-tests python-tests man \
-        sanitize memcheck exports-check check-slow
+        sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
 
 all: shared static pc
@@ -168,7 +168,12 @@ install-check: all
 exports-check: all
 	$(Q)sh tests/exports-check.sh $(SHLIB) $(STLIB)
 
+# The core knows no game and no board's insides; no game knows another.
+boundary-check:
+	$(Q)sh tests/boundary-check.sh
+
 check: deps
+	$(Q)$(MAKE) --no-print-directory boundary-check
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory unit-tests
 	$(Q)$(MAKE) --no-print-directory fuzz-replay
@@ -262,5 +267,5 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-# ABI checks, fuzzing and thread tests (issue #8)
+# ABI checks, fuzzing and thread tests
 include tests/quality.mk

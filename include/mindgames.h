@@ -2,8 +2,11 @@
  * mindgames.h - the one public header of libmindgames.
  *
  * libmindgames is a pure C99 library of rules engines for abstract strategy
- * games (Dots and Boxes, and more to come: the China games, Fangqi, Chains
- * of Thought).  This header is its whole public contract; see mindgames(7).
+ * games: Dots and Boxes, the four China games on generated transcendental
+ * boards (China Squares, China Octangle, China Tangle, China Grove),
+ * Fangqi and Chains of Thought, with board generators, scoring and bots.
+ * This header is its whole public contract; see mindgames(7), and the
+ * rules reference doc/rules.md (cited below as "rules §N").
  *
  * Conventions used by every function below
  * ------------------------------------------
@@ -147,7 +150,7 @@ MG_API const char *mg_game_id_at(int index);
 /* Create a game from a spec string: `id` or `id(key=value,...)`, e.g.
  * "dots_and_boxes(rows=5,cols=5,border=swedish)".  Spaces around tokens are
  * ignored, keys and values are case-insensitive, omitted keys take their
- * defaults (RULES.md section 0, and per game).  On success *out owns a new game to
+ * defaults (rules §0, and per game).  On success *out owns a new game to
  * release with mg_game_free().
  * Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX (malformed spec),
  * MG_ENOGAME (unknown id), MG_EOPTION (unknown, repeated or inapplicable
@@ -253,7 +256,7 @@ MG_API int mg_state_history(const mg_state *s, int32_t *buf, size_t cap,
 MG_API int mg_state_winner(const mg_state *s);
 
 /* The game's headline score of `player` (0 or 1) into *out: boxes claimed
- * in Dots and Boxes (RULES.md section 0).  Errors: MG_EINVAL, MG_ERANGE (player
+ * in Dots and Boxes (rules §0).  Errors: MG_EINVAL, MG_ERANGE (player
  * not 0 or 1). */
 MG_API int mg_state_score(const mg_state *s, int player, int32_t *out);
 
@@ -269,7 +272,7 @@ MG_API int mg_state_groups(const mg_state *s, int player, int32_t *buf,
 MG_API uint64_t mg_state_hash(const mg_state *s);
 
 /* The notation of action id `action` (legal now or not), e.g. "a1-b1" in
- * Dots and Boxes (RULES.md).  Errors: MG_EINVAL, MG_ERANGE (id out of
+ * Dots and Boxes (rules §3).  Errors: MG_EINVAL, MG_ERANGE (id out of
  * range), MG_ENOBUFS. */
 MG_API int mg_state_action_to_string(const mg_state *s, int32_t action,
                                      char *buf, size_t cap, size_t *needed);
@@ -325,7 +328,7 @@ MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
  * one per subset of 8 beams) or of the China Labyrinth (64 hexagonal
  * tiles, 6 beams) in which every tile's beams point exactly at its
  * neighbours, and whose tiles form two groups: the blank tile alone, and
- * the 255 (63) playing cells, connected (RULES.md sections 1.1 and 2.1).
+ * the 255 (63) playing cells, connected (rules §1.1 and §2.1).
  * Cells are indexed bottom row first, left to right; coordinates are
  * normalised so the playing cells' minimum x and y are 0 (the blank may
  * lie outside).  A board is immutable: share it between threads freely.
@@ -376,16 +379,16 @@ MG_API int mg_board_blank_position(const mg_board *b, int32_t *x, int32_t *y);
 MG_API int mg_board_cell_at(const mg_board *b, int32_t x, int32_t y);
 
 /* The cell's neighbour mask: bit i set when the neighbour in direction i
- * is a cell (RULES.md 1.1 / 2.1 bit order).  Never 0.  Errors: MG_EINVAL,
+ * is a cell (rules §1.1 / §2.1 bit order).  Never 0.  Errors: MG_EINVAL,
  * MG_ERANGE. */
 MG_API int mg_board_cell_mask(const mg_board *b, int32_t cell);
 
 /* The cell's pattern class: the smallest mask among the rotations and
- * reflections of its mask (RULES.md 1.2 / 2.2).  Errors: MG_EINVAL,
+ * reflections of its mask (rules §1.2 / §2.2).  Errors: MG_EINVAL,
  * MG_ERANGE. */
 MG_API int mg_board_cell_class(const mg_board *b, int32_t cell);
 
-/* The cell's name ("f7", RULES.md section 0).  Errors: MG_EINVAL,
+/* The cell's name ("f7", rules §0).  Errors: MG_EINVAL,
  * MG_ERANGE, MG_ENOBUFS. */
 MG_API int mg_board_cell_name(const mg_board *b, int32_t cell, char *buf,
                               size_t cap, size_t *needed);

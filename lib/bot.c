@@ -37,8 +37,8 @@ enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, N_KINDS };
 enum { OPT_ITER, OPT_TIME, OPT_C, OPT_BIAS, OPT_MARGIN, OPT_REUSE,
        N_MCTS_OPTS };
 
-/* Defaults tuned on Dots and Boxes 3x3 and China Tangle against greedy
- * (see the closing notes of issue 7): c, bias and margin in thousandths. */
+/* Defaults tuned by matches against greedy on Dots and Boxes 3x3 and
+ * China Tangle (mg_bot_new(3)): c, bias and margin in thousandths. */
 static const mg__option mcts_options[N_MCTS_OPTS] = {
     {"iterations", MG__OPT_INT, 0, 100000000, NULL, 1000},
     {"time_ms", MG__OPT_INT, 0, 86400000, NULL, 0},

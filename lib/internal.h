@@ -289,15 +289,8 @@ struct mg_state {
     size_t hlen, hcap;
 };
 
-/* The registry (registry.c). */
+/* The registry (registry.c), the one core file that names the games. */
 MG_HIDDEN const mg__game_ops *mg__find_game(const char *id, size_t n);
-extern const mg__game_ops mg__dots_and_boxes_ops;
-extern const mg__game_ops mg__china_squares_ops;
-extern const mg__game_ops mg__china_octangle_ops;
-extern const mg__game_ops mg__china_tangle_ops;
-extern const mg__game_ops mg__china_grove_ops;
-extern const mg__game_ops mg__fangqi_ops;
-extern const mg__game_ops mg__chains_of_thought_ops;
 
 /* Spec parsing (spec.c). */
 MG_HIDDEN int mg__spec_parse(const char *spec, const mg__game_ops **ops,

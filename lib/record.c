@@ -157,13 +157,90 @@ static int replay(mg_state *s, cursor *c, size_t count, char *err,
     return MG_OK;
 }
 
+/* The optional "board" block after the game line: the board text runs up
+ * to the "actions" line.  *board stays NULL when there is no block. */
+static int parse_board_block(cursor *c, mg_board **board, char *err,
+                             size_t errcap)
+{
+    const char *ln, *rest, *start, *save = c->p;
+    size_t n, rn;
+    int board_line, rc;
+    char msg[192], *text;
+    *board = NULL;
+    n = take_line(c, &ln);
+    if (!(n == 5 && mg__strncaseeq(ln, "board", 5))) {
+        c->p = save;
+        c->line--;
+        return MG_OK;
+    }
+    start = c->p;
+    board_line = c->line + 1;
+    while (*c->p) {
+        const char *before = c->p;
+        n = take_line(c, &ln);
+        if (keyword(ln, n, "actions", &rest, &rn)) {
+            c->p = before;
+            c->line--;
+            break;
+        }
+    }
+    text = malloc((size_t)(c->p - start) + 1);
+    if (!text)
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    memcpy(text, start, (size_t)(c->p - start));
+    text[c->p - start] = '\0';
+    rc = mg_board_parse(board, text, msg, sizeof msg);
+    free(text);
+    if (rc)
+        return mg__err(err, errcap, rc, "record line %d: %s", board_line, msg);
+    return MG_OK;
+}
+
+/* The head: the magic line, the game line and its board; the game. */
+static int parse_head(cursor *c, mg_game **game, char *err, size_t errcap)
+{
+    const char *ln, *rest;
+    size_t n, rn, version;
+    char msg[192], spec[4100];
+    mg_board *board = NULL;
+    int rc, spec_line;
+
+    n = take_line(c, &ln);
+    if (!keyword(ln, n, RECORD_MAGIC, &rest, &rn))
+        return prefixed(err, errcap, MG_ESYNTAX, c->line,
+                        "expected 'mindgames-record 1'");
+    if (!parse_count(rest, rn, &version))
+        return prefixed(err, errcap, MG_ESYNTAX, c->line,
+                        "expected a version number after 'mindgames-record'");
+    if (version != RECORD_VERSION)
+        return prefixed(err, errcap, MG_EUNSUPPORTED, c->line,
+                        "unsupported record version (this library reads 1)");
+
+    n = take_line(c, &ln);
+    if (!keyword(ln, n, "game", &rest, &rn))
+        return prefixed(err, errcap, MG_ESYNTAX, c->line,
+                        "expected 'game <spec>'");
+    if (rn >= sizeof spec)
+        return prefixed(err, errcap, MG_ESYNTAX, c->line, "spec too long");
+    memcpy(spec, rest, rn);
+    spec[rn] = '\0';
+    spec_line = c->line;
+    if ((rc = parse_board_block(c, &board, err, errcap)) != MG_OK)
+        return rc;
+    rc = board ? mg_game_new_with_board(game, spec, board, msg, sizeof msg)
+               : mg_game_new(game, spec, msg, sizeof msg);
+    mg_board_free(board);
+    if (rc)
+        return prefixed(err, errcap, rc, spec_line, msg);
+    return MG_OK;
+}
+
 int mg_state_load(mg_state **out, mg_game **game_out, const char *record,
                   char *err, size_t errcap)
 {
     cursor c;
     const char *ln, *rest;
     size_t n, rn, count;
-    char msg[192], spec[4100];
     mg_game *g = NULL;
     mg_state *s = NULL;
     int rc;
@@ -179,67 +256,8 @@ int mg_state_load(mg_state **out, mg_game **game_out, const char *record,
                        !out ? "out" : !game_out ? "game_out" : "record");
     c.p = record;
     c.line = 0;
-
-    n = take_line(&c, &ln);
-    if (!keyword(ln, n, RECORD_MAGIC, &rest, &rn))
-        return prefixed(err, errcap, MG_ESYNTAX, c.line,
-                        "expected 'mindgames-record 1'");
-    if (!parse_count(rest, rn, &count))
-        return prefixed(err, errcap, MG_ESYNTAX, c.line,
-                        "expected a version number after 'mindgames-record'");
-    if (count != RECORD_VERSION)
-        return prefixed(err, errcap, MG_EUNSUPPORTED, c.line,
-                        "unsupported record version (this library reads 1)");
-
-    n = take_line(&c, &ln);
-    if (!keyword(ln, n, "game", &rest, &rn))
-        return prefixed(err, errcap, MG_ESYNTAX, c.line,
-                        "expected 'game <spec>'");
-    if (rn >= sizeof spec)
-        return prefixed(err, errcap, MG_ESYNTAX, c.line, "spec too long");
-    memcpy(spec, rest, rn);
-    spec[rn] = '\0';
-    {
-        int spec_line = c.line;
-        mg_board *board = NULL;
-        const char *save = c.p;
-        n = take_line(&c, &ln);
-        if (n == 5 && mg__strncaseeq(ln, "board", 5)) {
-            /* the board text runs up to the "actions" line */
-            const char *start = c.p, *end;
-            int board_line = c.line + 1;
-            while (*c.p) {
-                const char *before = c.p;
-                n = take_line(&c, &ln);
-                if (keyword(ln, n, "actions", &rest, &rn)) {
-                    c.p = before;
-                    c.line--;
-                    break;
-                }
-            }
-            end = c.p;
-            {
-                char *text = malloc((size_t)(end - start) + 1);
-                if (!text)
-                    return mg__err(err, errcap, MG_ENOMEM, "out of memory");
-                memcpy(text, start, (size_t)(end - start));
-                text[end - start] = '\0';
-                rc = mg_board_parse(&board, text, msg, sizeof msg);
-                free(text);
-            }
-            if (rc)
-                return mg__err(err, errcap, rc, "record line %d: %s",
-                               board_line, msg);
-        } else {
-            c.p = save;
-            c.line--;
-        }
-        rc = board ? mg_game_new_with_board(&g, spec, board, msg, sizeof msg)
-                   : mg_game_new(&g, spec, msg, sizeof msg);
-        mg_board_free(board);
-        if (rc)
-            return prefixed(err, errcap, rc, spec_line, msg);
-    }
+    if ((rc = parse_head(&c, &g, err, errcap)) != MG_OK)
+        return rc;
     n = take_line(&c, &ln);
     if (!keyword(ln, n, "actions", &rest, &rn) ||
         !parse_count(rest, rn, &count)) {

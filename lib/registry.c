@@ -6,6 +6,15 @@
 
 #include <string.h>
 
+/* Each defined in its game's file under games/. */
+extern const mg__game_ops mg__dots_and_boxes_ops;
+extern const mg__game_ops mg__china_squares_ops;
+extern const mg__game_ops mg__china_octangle_ops;
+extern const mg__game_ops mg__china_tangle_ops;
+extern const mg__game_ops mg__china_grove_ops;
+extern const mg__game_ops mg__fangqi_ops;
+extern const mg__game_ops mg__chains_of_thought_ops;
+
 static const mg__game_ops *const games[] = {
     &mg__dots_and_boxes_ops,
     &mg__china_squares_ops,

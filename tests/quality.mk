@@ -1,4 +1,4 @@
-# tests/quality.mk - ABI checks, fuzzing and thread tests (issue #8).
+# tests/quality.mk - ABI checks, fuzzing and thread tests.
 # Included at the end of the Makefile, whose variables it uses (B, SRCS,
 # LIB_HDRS, SHLIB, STLIB, SOREAL, SONAME, MAP, MAJOR, WARN, APP_CFLAGS,
 # CFLAGS, CC, Q, RPATH).

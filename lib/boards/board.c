@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FORMAT_MAGIC "mindgames-board"
-#define MAX_SIDE 512 /* largest picture accepted by the parser */
+#define MAX_SIDE MG__BOARD_MAX_SIDE
 
 static const int8_t sq_dx[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int8_t sq_dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -34,11 +33,6 @@ int mg__board_dirs(int kind, const int8_t **dx, const int8_t **dy)
     *dx = hx_dx;
     *dy = hx_dy;
     return 6;
-}
-
-static const char *kind_name(int kind)
-{
-    return kind == MG_BOARD_OCTOPUSZLE ? "octopuszle" : "labyrinth";
 }
 
 static const char *kind_title(int kind)
@@ -195,19 +189,13 @@ static int violation(const mg_board *b, char *err, size_t errcap,
     return mg__err(err, errcap, MG_EBOARD, "%s", msg);
 }
 
-int mg__board_build(mg_board **out, int kind, const int32_t *xs,
-                    const int32_t *ys, int32_t count, int32_t bx, int32_t by,
-                    char *err, size_t errcap)
+/* The cells sorted (RULES 0 order) into cells[], checked for their
+ * number, duplicates and extent; their bounding box. */
+static int sort_cells(int kind, const int32_t *xs, const int32_t *ys,
+                      int32_t count, pos *cells, int32_t *minx, int32_t *miny,
+                      int32_t *maxx, int32_t *maxy, char *err, size_t errcap)
 {
-    int32_t want = mg__board_tiles(kind) - 1, i, minx, miny, maxx, maxy;
-    const int8_t *dx, *dy;
-    int nd = mg__board_dirs(kind, &dx, &dy), d;
-    pos cells[MG__BOARD_MAX_CELLS];
-    int32_t seen[256], stack[MG__BOARD_MAX_CELLS], sp = 0, reached = 1;
-    unsigned char visited[MG__BOARD_MAX_CELLS];
-    mg_board *b;
-
-    *out = NULL;
+    int32_t want = mg__board_tiles(kind) - 1, i;
     if (count != want)
         return mg__err(err, errcap, MG_EBOARD,
                        "board has %d cells; %s board has %d and the blank",
@@ -217,27 +205,36 @@ int mg__board_build(mg_board **out, int kind, const int32_t *xs,
         cells[i].y = ys[i];
     }
     qsort(cells, (size_t)count, sizeof cells[0], cmp_pos);
-    minx = maxx = cells[0].x;
-    miny = cells[0].y;
-    maxy = cells[count - 1].y;
+    *minx = *maxx = cells[0].x;
+    *miny = cells[0].y;
+    *maxy = cells[count - 1].y;
     for (i = 0; i < count; i++) {
         if (i && cmp_pos(&cells[i - 1], &cells[i]) == 0)
             return mg__err(err, errcap, MG_EBOARD, "two cells at one place");
-        if (cells[i].x < minx)
-            minx = cells[i].x;
-        if (cells[i].x > maxx)
-            maxx = cells[i].x;
+        if (cells[i].x < *minx)
+            *minx = cells[i].x;
+        if (cells[i].x > *maxx)
+            *maxx = cells[i].x;
     }
-    if (maxx - minx >= MAX_SIDE || maxy - miny >= MAX_SIDE)
+    if (*maxx - *minx >= MAX_SIDE || *maxy - *miny >= MAX_SIDE)
         return mg__err(err, errcap, MG_EBOARD,
                        "the group spans more than %d cells", MAX_SIDE);
+    return MG_OK;
+}
 
-    b = calloc(1, sizeof *b);
+/* A board holding the sorted cells, shifted so the minimum is 0. */
+static mg_board *place_cells(int kind, const pos *cells, int32_t count,
+                             int32_t minx, int32_t miny, int32_t maxx,
+                             int32_t maxy, int32_t bx, int32_t by)
+{
+    const int8_t *dx, *dy;
+    mg_board *b = calloc(1, sizeof *b);
+    int32_t i;
     if (!b)
-        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+        return NULL;
     b->kind = kind;
     b->n = count;
-    b->nd = nd;
+    b->nd = mg__board_dirs(kind, &dx, &dy);
     b->w = maxx - minx + 1;
     b->h = maxy - miny + 1;
     b->bx = bx - minx;
@@ -245,7 +242,7 @@ int mg__board_build(mg_board **out, int kind, const int32_t *xs,
     b->at = malloc((size_t)b->w * (size_t)b->h * sizeof *b->at);
     if (!b->at) {
         free(b);
-        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+        return NULL;
     }
     for (i = 0; i < b->w * b->h; i++)
         b->at[i] = -1;
@@ -254,25 +251,27 @@ int mg__board_build(mg_board **out, int kind, const int32_t *xs,
         b->y[i] = cells[i].y - miny;
         b->at[b->y[i] * b->w + b->x[i]] = (int16_t)i;
     }
-    if (mg__board_cell_at(b, b->bx, b->by) >= 0) {
-        mg_board_free(b);
+    return b;
+}
+
+/* Masks, classes and neighbours; the blank must be isolated and every
+ * cell have a neighbour. */
+static int link_cells(mg_board *b, char *err, size_t errcap)
+{
+    const int8_t *dx, *dy;
+    int nd = mg__board_dirs(b->kind, &dx, &dy), d;
+    int32_t i;
+    if (mg__board_cell_at(b, b->bx, b->by) >= 0)
         return mg__err(err, errcap, MG_EBOARD,
                        "the blank lies on a playing cell");
-    }
     for (d = 0; d < nd; d++) {
         int32_t c = mg__board_cell_at(b, b->bx + dx[d], b->by + dy[d]);
-        if (c >= 0) {
-            int rc = violation(b, err, errcap,
-                               "touches the blank: the blank must be isolated",
-                               c, -1, 0);
-            mg_board_free(b);
-            return rc;
-        }
+        if (c >= 0)
+            return violation(b, err, errcap,
+                             "touches the blank: the blank must be isolated",
+                             c, -1, 0);
     }
-    /* masks and neighbours */
-    for (i = 0; i < 256; i++)
-        seen[i] = -1;
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < b->n; i++) {
         unsigned m = 0;
         for (d = 0; d < nd; d++) {
             int32_t c = mg__board_cell_at(b, b->x[i] + dx[d], b->y[i] + dy[d]);
@@ -283,22 +282,28 @@ int mg__board_build(mg_board **out, int kind, const int32_t *xs,
         b->mask[i] = (uint8_t)m;
         b->cls[i] = (uint8_t)mg__pattern_class(m, nd);
     }
-    for (i = 0; i < count; i++)
-        if (b->mask[i] == 0) {
-            int rc = violation(b, err, errcap,
-                               "has no neighbour: only the blank may stand "
-                               "alone",
-                               i, -1, 0);
-            mg_board_free(b);
-            return rc;
-        }
-    /* one connected group */
+    for (i = 0; i < b->n; i++)
+        if (b->mask[i] == 0)
+            return violation(b, err, errcap,
+                             "has no neighbour: only the blank may stand "
+                             "alone",
+                             i, -1, 0);
+    return MG_OK;
+}
+
+/* One connected group, and the pattern bijection: distinct (so all)
+ * non-zero masks. */
+static int check_group(const mg_board *b, char *err, size_t errcap)
+{
+    int32_t seen[256], stack[MG__BOARD_MAX_CELLS], sp = 0, reached = 1, i;
+    unsigned char visited[MG__BOARD_MAX_CELLS];
+    int d;
     memset(visited, 0, sizeof visited);
     visited[0] = 1;
     stack[sp++] = 0;
     while (sp) {
         int32_t c = stack[--sp];
-        for (d = 0; d < nd; d++) {
+        for (d = 0; d < b->nd; d++) {
             int32_t e = b->nbr[c][d];
             if (e >= 0 && !visited[e]) {
                 visited[e] = 1;
@@ -307,28 +312,44 @@ int mg__board_build(mg_board **out, int kind, const int32_t *xs,
             }
         }
     }
-    if (reached != count) {
+    if (reached != b->n) {
         for (i = 0; visited[i]; i++)
             ;
-        {
-            int rc = violation(b, err, errcap,
-                               "are not connected: the group falls apart", 0,
-                               i, 0);
-            mg_board_free(b);
-            return rc;
-        }
+        return violation(b, err, errcap,
+                         "are not connected: the group falls apart", 0, i, 0);
     }
-    /* the pattern bijection: distinct (so all) non-zero masks */
-    for (i = 0; i < count; i++) {
+    for (i = 0; i < 256; i++)
+        seen[i] = -1;
+    for (i = 0; i < b->n; i++) {
         unsigned m = b->mask[i];
-        int rc = MG_OK;
         if (seen[m] >= 0)
-            rc = violation(b, err, errcap, "share pattern", seen[m], i, m);
-        if (rc) {
-            mg_board_free(b);
-            return rc;
-        }
+            return violation(b, err, errcap, "share pattern", seen[m], i, m);
         seen[m] = i;
+    }
+    return MG_OK;
+}
+
+int mg__board_build(mg_board **out, int kind, const int32_t *xs,
+                    const int32_t *ys, int32_t count, int32_t bx, int32_t by,
+                    char *err, size_t errcap)
+{
+    pos cells[MG__BOARD_MAX_CELLS];
+    int32_t minx = 0, miny = 0, maxx = 0, maxy = 0;
+    mg_board *b;
+    int rc;
+
+    *out = NULL;
+    rc = sort_cells(kind, xs, ys, count, cells, &minx, &miny, &maxx, &maxy,
+                    err, errcap);
+    if (rc)
+        return rc;
+    b = place_cells(kind, cells, count, minx, miny, maxx, maxy, bx, by);
+    if (!b)
+        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
+    if ((rc = link_cells(b, err, errcap)) != MG_OK ||
+        (rc = check_group(b, err, errcap)) != MG_OK) {
+        mg_board_free(b);
+        return rc;
     }
     b->fingerprint = fingerprint(b);
     *out = b;
@@ -521,192 +542,3 @@ uint64_t mg_board_fingerprint(const mg_board *b)
     return b ? b->fingerprint : 0;
 }
 
-/* --------------------------------------------------------- text format */
-
-void mg__board_format(const mg_board *b, mg__sb *sb)
-{
-    int32_t x0, x1, y0, y1, x, y;
-    x0 = b->bx < 0 ? b->bx : 0;
-    y0 = b->by < 0 ? b->by : 0;
-    x1 = b->bx >= b->w ? b->bx : b->w - 1;
-    y1 = b->by >= b->h ? b->by : b->h - 1;
-    mg__sb_printf(sb, "%s 1\nkind %s\nsize %d %d\n", FORMAT_MAGIC,
-                  kind_name(b->kind), (int)(x1 - x0 + 1), (int)(y1 - y0 + 1));
-    for (y = y1; y >= y0; y--) {
-        for (x = x0; x <= x1; x++)
-            mg__sb_putc(sb, (x == b->bx && y == b->by) ? 'o'
-                            : mg__board_cell_at(b, x, y) >= 0 ? '#'
-                                                              : '.');
-        mg__sb_putc(sb, '\n');
-    }
-}
-
-int mg_board_format(const mg_board *b, char *buf, size_t cap, size_t *needed)
-{
-    mg__sb sb;
-    if (!b || (!buf && cap))
-        return MG_EINVAL;
-    mg__sb_init(&sb, buf, cap);
-    mg__board_format(b, &sb);
-    return mg__sb_finish(&sb, needed);
-}
-
-/* The next line of text (without "\r\n"); advances *p. */
-static size_t next_line(const char **p, const char **line)
-{
-    size_t n = 0;
-    *line = *p;
-    while ((*p)[n] && (*p)[n] != '\n')
-        n++;
-    *p += n + ((*p)[n] == '\n');
-    if (n && (*line)[n - 1] == '\r')
-        n--;
-    return n;
-}
-
-static int parse_uint(const char **s, const char *end, int32_t *v)
-{
-    int64_t x = 0;
-    const char *p = *s;
-    if (p >= end || *p < '0' || *p > '9')
-        return 0;
-    while (p < end && *p >= '0' && *p <= '9') {
-        x = x * 10 + (*p - '0');
-        if (x > 1000000000)
-            return 0;
-        p++;
-    }
-    *s = p;
-    *v = (int32_t)x;
-    return 1;
-}
-
-static int line_is(const char *line, size_t n, const char *word,
-                   const char **rest)
-{
-    size_t k = strlen(word);
-    if (n < k || !mg__strncaseeq(line, word, k))
-        return 0;
-    *rest = line + k;
-    return 1;
-}
-
-int mg_board_parse(mg_board **out, const char *text, char *err,
-                   size_t errcap)
-{
-    const char *p, *line, *rest, *end;
-    size_t n;
-    int kind, lineno = 3;
-    int32_t w, h, x, y, count = 0, nblank = 0, bx = 0, by = 0;
-    int32_t xs[MG__BOARD_MAX_CELLS], ys[MG__BOARD_MAX_CELLS];
-    int32_t row_tiles, *col_tiles = NULL;
-
-    if (err && errcap)
-        err[0] = '\0';
-    if (out)
-        *out = NULL;
-    if (!out || !text)
-        return mg__err(err, errcap, MG_EINVAL, "%s is NULL",
-                       !out ? "out" : "text");
-    p = text;
-    n = next_line(&p, &line);
-    if (!line_is(line, n, FORMAT_MAGIC " 1", &rest) || rest != line + n)
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board line 1: expected '" FORMAT_MAGIC " 1'");
-    n = next_line(&p, &line);
-    if (line_is(line, n, "kind octopuszle", &rest) && rest == line + n)
-        kind = MG_BOARD_OCTOPUSZLE;
-    else if (line_is(line, n, "kind labyrinth", &rest) && rest == line + n)
-        kind = MG_BOARD_LABYRINTH;
-    else
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board line 2: expected 'kind octopuszle' or "
-                       "'kind labyrinth'");
-    n = next_line(&p, &line);
-    end = line + n;
-    if (!line_is(line, n, "size ", &rest) || !parse_uint(&rest, end, &w) ||
-        rest >= end || *rest++ != ' ' || !parse_uint(&rest, end, &h) ||
-        rest != end)
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board line 3: expected 'size <width> <height>'");
-    if (w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE)
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board line 3: size %d x %d outside 1..%d",
-                       (int)w, (int)h, MAX_SIDE);
-    col_tiles = calloc((size_t)w, sizeof *col_tiles);
-    if (!col_tiles)
-        return mg__err(err, errcap, MG_ENOMEM, "out of memory");
-    for (y = h - 1; y >= 0; y--) {
-        lineno++;
-        n = next_line(&p, &line);
-        if ((int32_t)n != w) {
-            free(col_tiles);
-            return mg__err(err, errcap, MG_ESYNTAX,
-                           "board line %d: %s (expected %d characters)",
-                           lineno, n ? "wrong length" : "missing row",
-                           (int)w);
-        }
-        row_tiles = 0;
-        for (x = 0; x < w; x++) {
-            char c = line[x];
-            if (c == '.')
-                continue;
-            if (c != '#' && c != 'o' && c != 'O') {
-                free(col_tiles);
-                return mg__err(err, errcap, MG_ESYNTAX,
-                               "board line %d, column %d: unexpected %s "
-                               "(expected '#', 'o' or '.')",
-                               lineno, (int)x + 1,
-                               (unsigned char)c < 0x20 ||
-                                       (unsigned char)c >= 0x7f
-                                   ? "byte"
-                                   : (c == ' ' ? "space" : "character"));
-            }
-            row_tiles++;
-            col_tiles[x]++;
-            if (c == '#') {
-                if (count == MG__BOARD_MAX_CELLS) {
-                    free(col_tiles);
-                    return mg__err(err, errcap, MG_EBOARD,
-                                   "board has more than %d cells; %s board "
-                                   "has %d and the blank",
-                                   MG__BOARD_MAX_CELLS, kind_title(kind),
-                                   mg__board_tiles(kind) - 1);
-                }
-                xs[count] = x;
-                ys[count++] = y;
-            } else {
-                nblank++;
-                bx = x;
-                by = y;
-            }
-        }
-        if (row_tiles == 0 && (y == h - 1 || y == 0)) {
-            free(col_tiles);
-            return mg__err(err, errcap, MG_ESYNTAX,
-                           "board line %d: an empty %s row (the picture is "
-                           "trimmed to its tiles)",
-                           lineno, y == 0 ? "bottom" : "top");
-        }
-    }
-    if (col_tiles[0] == 0 || col_tiles[w - 1] == 0) {
-        const char *which = col_tiles[0] == 0 ? "first" : "last";
-        free(col_tiles);
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board: an empty %s column (the picture is trimmed "
-                       "to its tiles)",
-                       which);
-    }
-    free(col_tiles);
-    while (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t')
-        p++;
-    if (*p)
-        return mg__err(err, errcap, MG_ESYNTAX,
-                       "board line %d: text after the last row", lineno + 1);
-    if (nblank != 1 && count == mg__board_tiles(kind) - 1)
-        return mg__err(err, errcap, MG_EBOARD,
-                       "board has %d blanks ('o'); a solution has exactly one",
-                       (int)nblank);
-    /* (with a wrong count the blank is irrelevant: build reports it) */
-    return mg__board_build(out, kind, xs, ys, count, bx, by, err, errcap);
-}

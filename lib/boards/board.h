@@ -8,6 +8,7 @@
 #include "internal.h"
 
 #define MG__BOARD_MAX_CELLS 255
+#define MG__BOARD_MAX_SIDE 512 /* largest picture the parser accepts */
 
 struct mg_board {
     int kind;                  /* MG_BOARD_OCTOPUSZLE or MG_BOARD_LABYRINTH */

@@ -696,12 +696,19 @@ static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
 
 /* ---------------------------------------------------------------- tables */
 
+/* The four games share every op but create; each has its option table
+ * and board kind. */
 #define CHINA_OPS(name, opts, kind, create_fn)                                \
     {                                                                         \
-        name, opts, (int)(sizeof opts / sizeof opts[0]), kind, 0, NULL,       \
-            NULL, create_fn, destroy, init, current, winner, legal,           \
-            is_legal, apply, undo, hash, hash_full, score, groups,            \
-            action_name, action_parse, render, playout                        \
+        .id = name, .options = opts,                                          \
+        .n_options = (int)(sizeof opts / sizeof opts[0]), .board_kind = kind, \
+        .board_opt = 0, .defaults = NULL, .applies = NULL,                    \
+        .create = create_fn, .destroy = destroy, .init = init,                \
+        .current_player = current, .winner = winner, .legal = legal,          \
+        .is_legal = is_legal, .apply = apply, .undo = undo, .hash = hash,     \
+        .hash_full = hash_full, .score = score, .groups = groups,             \
+        .action_name = action_name, .action_parse = action_parse,             \
+        .render = render, .playout = playout,                                 \
     }
 
 const mg__game_ops mg__china_squares_ops = CHINA_OPS(
