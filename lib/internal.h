@@ -108,8 +108,8 @@ MG_HIDDEN const char *mg__sb_str(mg__sb *sb);
  * pixel.  mg__svg_begin writes the preamble of a picture whose body (what
  * the caller draws next) is body_w x body_h, on `background`, with
  * `status` (may be NULL; '\n' separates lines) under it; the status is
- * laid out so that it is never clipped (the picture may be wider than the
- * body, which is then centred).  The element writers take an optional
+ * laid out so that it is never clipped (a picture with a status is at
+ * least 320 px wide, a smaller body centred; longer lines wrap).  The element writers take an optional
  * class (written first), other attributes written verbatim after the
  * geometry, and an optional title (escaped).  mg__svg_end writes the
  * status and closes the picture. */

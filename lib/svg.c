@@ -4,12 +4,14 @@
  *
  * A picture is a body the caller draws (in tenths of a pixel, so that
  * hexagons come out exactly enough with integers only) and, under it, a
- * status text laid out here so that it is never clipped: the picture is
- * widened to fit the longest line, up to STATUS_WIDE pixels (the body is
- * then centred), and longer lines wrap at spaces into lines of their own.
- * The width of a line is estimated at CHAR_W per character, the advance
- * of the widest common glyphs of a 14 px sans-serif face (DejaVu Sans
- * digits are 0.64 em, 9.0 px): generous, so real text falls inside.
+ * status text laid out here so that it is never clipped: a picture with
+ * a status is at least STATUS_WIDE pixels wide (a smaller body is
+ * centred), and a line longer than the width wraps at spaces into lines
+ * of its own.  The width depends on the body only, so every position of
+ * a game has the same width and the body the same place.  The width of
+ * a line is estimated at CHAR_W per character, the advance of the widest
+ * common glyphs of a 14 px sans-serif face (DejaVu Sans digits are
+ * 0.64 em, 9.0 px): generous, so real text falls inside.
  */
 #include "internal.h"
 
@@ -98,33 +100,14 @@ static int wrap(const char *s, size_t cols, mg__svg *v)
     return lines;
 }
 
-/* The longest paragraph of the status, in characters. */
-static size_t longest(const char *s)
-{
-    size_t best = 0, n = 0;
-    for (; s && *s; s++) {
-        if (*s == '\n') {
-            n = 0;
-            continue;
-        }
-        if (++n > best)
-            best = n;
-    }
-    return best;
-}
-
 void mg__svg_begin(mg__svg *v, mg__sb *sb, int32_t body_w, int32_t body_h,
                    const char *background, const char *status)
 {
-    int32_t need = PAD * 2 + (int32_t)longest(status) * CHAR_W;
     v->sb = sb;
     v->status = status && *status ? status : NULL;
     v->body_w = body_w;
     v->body_h = body_h;
-    v->width = body_w;
-    if (v->status && need > body_w)
-        v->width = need < STATUS_WIDE ? need
-                   : body_w > STATUS_WIDE ? body_w : STATUS_WIDE;
+    v->width = v->status && body_w < STATUS_WIDE ? STATUS_WIDE : body_w;
     v->dx = (v->width - body_w) / 2;
     v->lines = v->status ? wrap(v->status,
                                 (size_t)((v->width - 2 * PAD) / CHAR_W), NULL)
