@@ -1,5 +1,5 @@
 /*
- * spec.c - game spec strings: `id` or `id(key=value,...)` (RULES.md §0).
+ * spec.c - game spec strings: `id` or `id(key=value,...)` (doc/rules.md §0).
  * Parsed against the game's option table; canonical form printed back.
  */
 #include "internal.h"

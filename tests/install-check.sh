@@ -10,7 +10,8 @@ prefix="$tmp/prefix"
 
 $make --no-print-directory -s install PREFIX="$prefix" >/dev/null
 for f in include/mindgames.h lib/libmindgames.a lib/libmindgames.so \
-         lib/libmindgames.so.1 lib/pkgconfig/mindgames.pc; do
+         lib/libmindgames.so.1 lib/pkgconfig/mindgames.pc \
+         share/doc/mindgames/rules.md; do
     [ -e "$prefix/$f" ] || { echo "install-check: missing $f" >&2; exit 1; }
 done
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"

@@ -1,5 +1,5 @@
 /*
- * board_search.c - the search behind mg_board_generate() (RULES.md 1.1,
+ * board_search.c - the search behind mg_board_generate() (doc/rules.md §1.1,
  * 2.1): a group of 255 square cells (63 hex cells) whose neighbour masks are
  * exactly the non-zero masks, each once.
  *

@@ -2,10 +2,11 @@
  * board_search.h - the search behind mg_board_generate(); never installed.
  *
  * Finds the playing group of a two-group transcendental solution: for the
- * Octopuszle (RULES.md 1.1) 255 8-connected square cells whose neighbour
- * masks are exactly the 255 non-zero 8-bit masks; for the China Labyrinth
- * (RULES.md 2.1) 63 connected hex cells (axial coordinates) whose masks are
- * exactly the 63 non-zero 6-bit masks.  The blank tile is not placed.
+ * Octopuszle (doc/rules.md §1.1) 255 8-connected square cells whose
+ * neighbour masks are exactly the 255 non-zero 8-bit masks; for the China
+ * Labyrinth (doc/rules.md §2.1) 63 connected hex cells (axial coordinates)
+ * whose masks are exactly the 63 non-zero 6-bit masks.  The blank tile is
+ * not placed.
  */
 #ifndef MG_BOARD_SEARCH_H
 #define MG_BOARD_SEARCH_H

@@ -1,6 +1,6 @@
 /*
  * groups.c - groups of like-coloured stones and the cascade comparison of
- * RULES.md section 0, shared by the games that count groups (the China
+ * doc/rules.md §0, shared by the games that count groups (the China
  * games, Fangqi, Chains of Thought).
  */
 #include "internal.h"
