@@ -16,12 +16,14 @@
 #   make clean
 #
 # Variables: CC, CFLAGS (default -O2 -g), WERROR=1 adds -Werror, V=1 echoes
-# commands, PREFIX, LIBDIR, INCLUDEDIR, MANDIR, PKGCONFIGDIR, DESTDIR.
+# commands, PREFIX, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR, PKGCONFIGDIR,
+# DESTDIR.
 
 PREFIX       ?= /usr/local
 LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 MANDIR       ?= $(PREFIX)/share/man
+DOCDIR       ?= $(PREFIX)/share/doc/mindgames
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 INSTALL      ?= install
 CC           ?= cc
@@ -254,12 +256,16 @@ install: all
 	        $(INSTALL) -m 644 "$$@" $(DESTDIR)$(MANDIR)/man$$s/; \
 	    done; \
 	fi
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 644 doc/rules.md $(DESTDIR)$(DOCDIR)/rules.md
 
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mindgames.h \
 	      $(DESTDIR)$(LIBDIR)/$(SOREAL) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libmindgames.so $(DESTDIR)$(LIBDIR)/libmindgames.a \
-	      $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
+	      $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc \
+	      $(DESTDIR)$(DOCDIR)/rules.md
+	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 	@for f in man/man3/*.3 man/man7/*.7; do \
 	    [ -e "$$f" ] && rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$f))/$$(basename $$f); \
 	done; true

@@ -71,11 +71,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 2
+#define MG_VERSION_MINOR 3
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.2.0"
+#define MG_VERSION_STRING "1.3.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -126,6 +126,16 @@ MG_API const char *mg_strerror(int code);
 
 #define MG_BOARD_OCTOPUSZLE 1 /* square grid, 8 beams, 256 tiles */
 #define MG_BOARD_LABYRINTH 2  /* hexagonal grid, 6 beams, 64 tiles */
+
+/* Site kinds (mg_game_site_kind(), since 1.3) */
+#define MG_SITE_CELL 1      /* a cell of a China board */
+#define MG_SITE_POINT 2     /* a point of Fangqi or Chains of Thought */
+#define MG_SITE_LINE 3      /* a line of Dots and Boxes */
+#define MG_SITE_BOX 4       /* a box (cell) of Dots and Boxes */
+
+/* mg_state_site(): a site that belongs to neither seat, such as a line
+ * drawn before the game (Swedish and Icelandic borders).  Since 1.3. */
+#define MG_NEUTRAL 3
 
 /* mg_board_render() views (flags, combinable) */
 #define MG_BOARD_SHOW_CELLS 1 /* the tiles' cells */
@@ -462,6 +472,101 @@ MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,
 
 /* Free a bot (NULL is fine). */
 MG_API void mg_bot_free(mg_bot *bot);
+
+/* ----------------------------------------------- the position (since 1.3)
+ *
+ * A game describes its board as sites, in a fixed order documented per game
+ * (mindgames-games(7)): Dots and Boxes its lines (site = line = action id)
+ * then its boxes (bottom row first, left to right); the China games their
+ * playing cells (site = cell index = the placement's action id); Fangqi
+ * and Chains of Thought their points (site = the placement's action id).
+ * A state says who holds each site; an observation is the position as
+ * planes of floats over the sites, for one player's point of view; the
+ * symmetries are the board's automorphisms that keep the rules.  None of
+ * these allocates. */
+
+/* Number of sites of the game (>= 1); MG_EINVAL when g is NULL. */
+MG_API int32_t mg_game_num_sites(const mg_game *g);
+
+/* The kind of a site: MG_SITE_CELL, MG_SITE_POINT, MG_SITE_LINE or
+ * MG_SITE_BOX.  Errors: MG_EINVAL (g NULL), MG_ERANGE (site out of
+ * 0 .. num_sites-1). */
+MG_API int mg_game_site_kind(const mg_game *g, int32_t site);
+
+/* Where a site is: its centre in the plane of the SVG rendering (x to the
+ * right, y downwards), in units of the board's spacing (neighbouring dots,
+ * cells or points are 1 apart; a line's site is its middle, a box's its
+ * centre).  The SVG draws the site at a fixed scale and offset of these
+ * coordinates (mindgames-games(7) gives them per game).  Errors: MG_EINVAL
+ * (NULL), MG_ERANGE. */
+MG_API int mg_game_site_position(const mg_game *g, int32_t site, double *x,
+                                 double *y);
+
+/* The site's name: the notation of the action on it ("c5", "a1-b1", "#17";
+ * a Dots and Boxes box is named by its dots, "a1-b1-a2-b2").  Errors:
+ * MG_EINVAL, MG_ERANGE, MG_ENOBUFS. */
+MG_API int mg_game_site_name(const mg_game *g, int32_t site, char *buf,
+                             size_t cap, size_t *needed);
+
+/* The site's neighbours, ascending: cells and points their board
+ * adjacency, a line its one or two boxes, a box its lines.  At most 8.
+ * Errors: MG_EINVAL, MG_ERANGE, MG_ENOBUFS. */
+MG_API int mg_game_site_neighbors(const mg_game *g, int32_t site,
+                                  int32_t *buf, size_t cap, size_t *count);
+
+/* The sites an action concerns, -1 where none: a placement (or a line
+ * drawn) *from = -1, *to = its site; a step or move *from and *to; a
+ * removal *from = the stone removed, *to = -1; swap and done -1, -1.  No
+ * two actions of a game share a (from, to) pair other than (-1, -1).
+ * Errors: MG_EINVAL (NULL), MG_ERANGE (action out of range). */
+MG_API int mg_game_action_sites(const mg_game *g, int32_t action,
+                                int32_t *from, int32_t *to);
+
+/* Who holds a site now: MG_NOBODY (empty, undrawn, unclaimed), 0 or 1 (the
+ * seat whose stone it is after any swap, the seat that drew the line or
+ * claimed the box), or MG_NEUTRAL (a line drawn before the game).
+ * Errors: MG_EINVAL (s NULL), MG_ERANGE (site). */
+MG_API int mg_state_site(const mg_state *s, int32_t site);
+
+/* mg_state_site() of every site, in site order, into buf.  *count
+ * receives mg_game_num_sites().  Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_state_sites(const mg_state *s, int8_t *buf, size_t cap,
+                          size_t *count);
+
+/* The shape of an observation: *planes planes of *sites floats each (either
+ * pointer may be NULL).  Errors: MG_EINVAL (g NULL). */
+MG_API int mg_game_observation_shape(const mg_game *g, int32_t *planes,
+                                     int32_t *sites);
+
+/* The name of observation plane `plane` ("own", "opponent", "empty", ...;
+ * every game's planes are listed in mindgames-games(7)).  Static string;
+ * NULL when g is NULL or plane is out of range. */
+MG_API const char *mg_game_observation_plane(const mg_game *g,
+                                             int32_t plane);
+
+/* The position from `player`'s point of view (0 or 1; own and opponent
+ * rather than seat 0 and 1), as planes x sites floats, plane-major: value
+ * buf[plane * sites + site].  *count receives planes x sites.  Errors:
+ * MG_EINVAL, MG_ERANGE (player), MG_ENOBUFS. */
+MG_API int mg_state_observation(const mg_state *s, int player, float *buf,
+                                size_t cap, size_t *count);
+
+/* Number of symmetries of the game: the automorphisms of its board that
+ * keep the rules (rotations and reflections; symmetry 0 is the identity).
+ * 1 when only the identity does.  MG_EINVAL when g is NULL. */
+MG_API int32_t mg_game_num_symmetries(const mg_game *g);
+
+/* The image of a site under symmetry `sym`.  Errors: MG_EINVAL (NULL),
+ * MG_ERANGE (sym or site out of range). */
+MG_API int mg_game_symmetry_site(const mg_game *g, int32_t sym, int32_t site,
+                                 int32_t *image);
+
+/* The image of an action under symmetry `sym`: the action whose sites are
+ * the images of its sites (swap and done map to themselves).  An action
+ * legal in a position has its image legal in the image position.  Errors:
+ * MG_EINVAL, MG_ERANGE. */
+MG_API int mg_game_symmetry_action(const mg_game *g, int32_t sym,
+                                   int32_t action, int32_t *image);
 
 #ifdef __cplusplus
 }

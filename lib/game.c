@@ -87,6 +87,13 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
         return rc;
     }
     g->undo_size = (g->undo_size + 7) & ~(size_t)7; /* aligned records */
+    if ((rc = mg__position_build(g)) != MG_OK) {
+        if (ops->destroy)
+            ops->destroy(g);
+        mg_board_free(g->board);
+        free(g);
+        return mg__err(err, errcap, rc, "out of memory");
+    }
     g->identity = identity(g);
     *out = g;
     return MG_OK;
@@ -117,6 +124,7 @@ void mg_game_free(mg_game *g)
 {
     if (!g)
         return;
+    mg__position_free(g);
     if (g->ops->destroy)
         g->ops->destroy(g);
     mg_board_free(g->board);

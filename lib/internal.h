@@ -109,10 +109,10 @@ MG_HIDDEN const char *mg__sb_str(mg__sb *sb);
  * the caller draws next) is body_w x body_h, on `background`, with
  * `status` (may be NULL; '\n' separates lines) under it; the status is
  * laid out so that it is never clipped (a picture with a status is at
- * least 320 px wide, a smaller body centred; longer lines wrap).  The element writers take an optional
- * class (written first), other attributes written verbatim after the
- * geometry, and an optional title (escaped).  mg__svg_end writes the
- * status and closes the picture. */
+ * least 320 px wide, a smaller body centred; longer lines wrap).  The
+ * element writers take an optional class (written first), other
+ * attributes written verbatim after the geometry, and an optional title
+ * (escaped).  mg__svg_end writes the status and closes the picture. */
 typedef struct mg__svg {
     mg__sb *sb;
     int32_t width, height;   /* the whole picture */
@@ -145,7 +145,7 @@ MG_HIDDEN void mg__svg_label(mg__svg *v, int32_t x, int32_t y,
 MG_HIDDEN void mg__svg_group(mg__svg *v, const char *attrs);
 MG_HIDDEN void mg__svg_group_end(mg__svg *v);
 
-/* Column letters: 0 -> "a", 25 -> "z", 26 -> "aa" (RULES.md §0). */
+/* Column letters: 0 -> "a", 25 -> "z", 26 -> "aa" (doc/rules.md §0). */
 MG_HIDDEN void mg__sb_column(mg__sb *sb, int32_t col);
 
 /* Parse a cell/dot name "<letters><digits>" (any case) at text[0..n):
@@ -261,7 +261,55 @@ typedef struct mg__game_ops {
     int32_t (*playout)(const mg_game *g, void *st, uint64_t *rng,
                        int32_t max, int32_t *hist, unsigned char *undo,
                        size_t stride, int32_t *scratch);
+
+    /* -------------------------------------------- the position (1.3)
+     * The sites, read once by the core when the game is created (after
+     * create; position.c keeps them): their number, each site's kind
+     * (MG_SITE_*) and centre (x right, y down, unit spacing), its
+     * neighbours ascending (at most MG__MAX_SITE_NBRS; returns their
+     * number), its name, and each action's sites (-1: none; see
+     * mg_game_action_sites). */
+    int32_t (*num_sites)(const mg_game *g);
+    void (*site_info)(const mg_game *g, int32_t site, int *kind, double *x,
+                      double *y);
+    int (*site_neighbors)(const mg_game *g, int32_t site, int32_t *nbrs);
+    void (*site_name)(const mg_game *g, int32_t site, mg__sb *sb);
+    void (*action_sites)(const mg_game *g, int32_t action, int32_t *from,
+                         int32_t *to);
+    /* Optional: a value a symmetry must keep on every site (Dots and
+     * Boxes: a line drawn before the game); NULL: none. */
+    int (*site_label)(const mg_game *g, int32_t site);
+    /* Who holds one site / every site now (MG_NOBODY, 0, 1, MG_NEUTRAL). */
+    int (*site_owner)(const mg_game *g, const void *st, int32_t site);
+    void (*site_owners)(const mg_game *g, const void *st, int8_t *buf);
+    /* The observation of `player`: g->num_planes x sites floats into buf
+     * (every one written).  Must not allocate. */
+    void (*observe)(const mg_game *g, const void *st, int player,
+                    float *buf);
 } mg__game_ops;
+
+#define MG__MAX_SITE_NBRS 8
+
+/* The position's geometry, built by the core once per game (position.c,
+ * symmetry.c) from the game's site ops. */
+typedef struct mg__position {
+    int32_t n;              /* sites */
+    uint8_t *kind;          /* MG_SITE_* */
+    double *x, *y;
+    int32_t *nbr_start;     /* n + 1: site s's neighbours are */
+    int32_t *nbr;           /* nbr[nbr_start[s] .. nbr_start[s+1]) */
+    int32_t *act_from, *act_to; /* per action */
+    int32_t nsym;           /* symmetries, 1 = the identity only */
+    int32_t *sym_site;      /* nsym x n */
+    int32_t *sym_action;    /* nsym x num_actions */
+} mg__position;
+
+/* Build g->pos from the game's ops (MG_ENOMEM); free it. */
+MG_HIDDEN int mg__position_build(mg_game *g);
+MG_HIDDEN void mg__position_free(mg_game *g);
+/* The symmetries (symmetry.c): fills pos->nsym, sym_site, sym_action
+ * from the site geometry (MG_ENOMEM). */
+MG_HIDDEN int mg__symmetries_build(mg_game *g, mg__position *pos);
 
 struct mg_game {
     const mg__game_ops *ops;
@@ -278,6 +326,13 @@ struct mg_game {
      * the same rules and action ids): bots key their buffers and trees
      * on it rather than on the address, which a freed game may pass on. */
     uint64_t identity;
+    /* Set by create: the observation planes (names, number), and 1 when
+     * the rules depend on the order of the site indices, so that no
+     * symmetry but the identity keeps them. */
+    const char *const *planes;
+    int32_t num_planes;
+    int ordered;
+    mg__position *pos;    /* built by the core after create */
 };
 
 struct mg_state {
@@ -328,11 +383,11 @@ MG_HIDDEN uint64_t mg__board_identity(const mg_board *b);
 MG_HIDDEN const char *mg__board_kind_title(int kind);
 /* The cell at (x, y), or -1. */
 MG_HIDDEN int32_t mg__board_cell_at(const mg_board *b, int32_t x, int32_t y);
-/* The neighbour of `cell` in each direction (RULES 1.1 / 2.1 order), -1
+/* The neighbour of `cell` in each direction (rules §1.1 / 2.1 order), -1
  * where there is none and past the board's 6 or 8 directions. */
 MG_HIDDEN void mg__board_cell_nbrs(const mg_board *b, int32_t cell,
                                    int16_t nbr[8]);
-/* The cell's name (RULES 0) into sb. */
+/* The cell's name (rules §0) into sb. */
 MG_HIDDEN void mg__board_cell_name(const mg_board *b, int32_t cell,
                                    mg__sb *sb);
 /* Text and SVG of the board (boards/board_render.c); `marks`, when not
@@ -346,7 +401,7 @@ MG_HIDDEN void mg__board_render_svg(const mg_board *b, int flags,
                                     const char *marks, const char *status,
                                     mg__sb *sb);
 
-/* groups.c: sort descending; the cascade comparison of RULES 0 (sorts
+/* groups.c: sort descending; the cascade comparison of rules §0 (sorts
  * both arrays; a missing entry counts 0): 0 when a wins, 1 when b wins,
  * MG_DRAW when no entry differs. */
 MG_HIDDEN void mg__sort_desc(int32_t *v, int32_t n);
@@ -366,7 +421,7 @@ MG_HIDDEN int32_t mg__group_sizes(int32_t n, const int8_t *cell, int colour,
                                   int32_t *sizes);
 
 /* Parse a place of a board: "#<index>" (index < count) or a name
- * "<letters><digits>" (RULES 0).  On success *index is the index of a
+ * "<letters><digits>" (rules §0).  On success *index is the index of a
  * "#" form, or -1 with *col and *row (0-based) of a name, which the game
  * maps to its sites.  `what` names the kind of place in messages ("dot",
  * "cell", "point").  Errors: MG_ESYNTAX, MG_ERANGE (index too large). */
@@ -431,6 +486,8 @@ MG_HIDDEN int32_t mg__state_legal(const mg_state *s, int32_t *buf);
 MG_HIDDEN int mg__state_push(mg_state *s, int32_t action);
 /* Undo the last action (there is one). */
 MG_HIDDEN void mg__state_pop(mg_state *s);
+/* The game's position blob (read only). */
+MG_HIDDEN const void *mg__state_position(const mg_state *s);
 /* The history: *count actions. */
 MG_HIDDEN const int32_t *mg__state_moves(const mg_state *s, size_t *count);
 

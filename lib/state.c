@@ -464,6 +464,11 @@ void mg__state_pop(mg_state *s)
                        undo_at(s, s->hlen));
 }
 
+const void *mg__state_position(const mg_state *s)
+{
+    return s->st;
+}
+
 const int32_t *mg__state_moves(const mg_state *s, size_t *count)
 {
     *count = s->hlen;

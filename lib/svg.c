@@ -42,11 +42,21 @@ static void escape(mg__sb *sb, const char *s, size_t n)
     size_t i;
     for (i = 0; i < n; i++) {
         switch (s[i]) {
-        case '&': mg__sb_puts(sb, "&amp;"); break;
-        case '<': mg__sb_puts(sb, "&lt;"); break;
-        case '>': mg__sb_puts(sb, "&gt;"); break;
-        case '"': mg__sb_puts(sb, "&quot;"); break;
-        default: mg__sb_putc(sb, s[i]); break;
+        case '&':
+            mg__sb_puts(sb, "&amp;");
+            break;
+        case '<':
+            mg__sb_puts(sb, "&lt;");
+            break;
+        case '>':
+            mg__sb_puts(sb, "&gt;");
+            break;
+        case '"':
+            mg__sb_puts(sb, "&quot;");
+            break;
+        default:
+            mg__sb_putc(sb, s[i]);
+            break;
         }
     }
 }
@@ -112,9 +122,8 @@ void mg__svg_begin(mg__svg *v, mg__sb *sb, int32_t body_w, int32_t body_h,
     v->lines = v->status ? wrap(v->status,
                                 (size_t)((v->width - 2 * PAD) / CHAR_W), NULL)
                          : 0;
-    v->height = body_h + (v->lines ? FIRST_BASE + (v->lines - 1) * LINE_H +
-                                         BOTTOM
-                                   : 0);
+    v->height =
+        body_h + (v->lines ? FIRST_BASE + (v->lines - 1) * LINE_H + BOTTOM : 0);
     mg__sb_puts(sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
                     "width=\"");
     mg__svg_tenths(sb, v->width);
@@ -124,8 +133,9 @@ void mg__svg_begin(mg__svg *v, mg__sb *sb, int32_t body_w, int32_t body_h,
     mg__svg_tenths(sb, v->width);
     mg__sb_putc(sb, ' ');
     mg__svg_tenths(sb, v->height);
-    mg__sb_printf(sb, "\">\n<rect width=\"100%%\" height=\"100%%\" "
-                      "fill=\"%s\"/>\n",
+    mg__sb_printf(sb,
+                  "\">\n<rect width=\"100%%\" height=\"100%%\" "
+                  "fill=\"%s\"/>\n",
                   background);
     if (v->dx) {
         mg__sb_puts(sb, "<g transform=\"translate(");

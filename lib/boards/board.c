@@ -1,5 +1,5 @@
 /*
- * board.c - transcendental boards (RULES.md 1.1, 1.2, 2.1, 2.2): building
+ * board.c - transcendental boards (doc/rules.md §1.1, 1.2, 2.1, 2.2): building
  * and validating a board from tile positions, the text format, cell
  * queries, pattern classes and the fingerprint.  The search that finds
  * new boards is board_search.c; the renderings are board_render.c.
@@ -189,7 +189,7 @@ static int violation(const mg_board *b, char *err, size_t errcap,
     return mg__err(err, errcap, MG_EBOARD, "%s", msg);
 }
 
-/* The cells sorted (RULES 0 order) into cells[], checked for their
+/* The cells sorted (rules §0 order) into cells[], checked for their
  * number, duplicates and extent; their bounding box. */
 static int sort_cells(int kind, const int32_t *xs, const int32_t *ys,
                       int32_t count, pos *cells, int32_t *minx, int32_t *miny,

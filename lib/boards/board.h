@@ -25,7 +25,7 @@ struct mg_board {
 
 /* 256 or 64 tiles for a kind, 0 for anything else. */
 MG_HIDDEN int mg__board_tiles(int kind);
-/* Direction vectors (RULES 1.1 / 2.1 order); returns their number. */
+/* Direction vectors (rules §1.1 / 2.1 order); returns their number. */
 MG_HIDDEN int mg__board_dirs(int kind, const int8_t **dx, const int8_t **dy);
 /* Smallest mask of the dihedral class of `mask` over nd directions. */
 MG_HIDDEN int mg__pattern_class(unsigned mask, int nd);

@@ -1,5 +1,6 @@
 /*
- * china.c - the four China games on transcendental boards (RULES.md 1-2):
+ * china.c - the rules of the four China games on transcendental boards
+ * (doc/rules.md §1, §2):
  * China Squares and China Octangle on Octopuszle boards, China Tangle and
  * China Grove on China Labyrinth boards.  One protocol with two switches:
  *
@@ -15,60 +16,9 @@
  * kept by colour (White moves first); `swap` exchanges which seat plays
  * which colour.  Actions: cell index, then DONE = N, SWAP = N + 1 (1.5).
  */
-#include "internal.h"
+#include "china.h"
 
 #include <stdlib.h>
-#include <string.h>
-
-#define MAXC 255 /* cells of an Octopuszle board */
-#define MAXK 32 /* classes: 29 patterns on the Octopuszle */
-
-enum { V_SQUARES, V_OCTANGLE, V_TANGLE, V_GROVE };
-enum { MODE_PATTERN, MODE_NUMBER };
-enum { ORDER_FREE, ORDER_ASCENDING };
-
-typedef struct china {
-    int variant, maximal, symple, penalty, ascending;
-    int32_t n;                     /* cells */
-    int base;                      /* per-turn maximum is base - beams */
-    int32_t done_action, swap_action;
-    uint8_t beams[MAXC];
-    uint8_t klass[MAXC];           /* the cell's class index */
-    int32_t nk;                    /* number of classes */
-    int32_t kstart[MAXK + 1];      /* class k: kcells[kstart[k] .. ] */
-    int16_t kcells[MAXC];          /* cells of each class, ascending */
-    int16_t kmask[MAXK];           /* class key: smallest mask or beams */
-    int kind;                      /* the board's kind (MG_BOARD_*) */
-    int16_t nbr[MAXC][8];          /* the board's neighbours, -1 padded */
-    int32_t x[MAXC];               /* the board's cell columns */
-    uint64_t zstone[MAXC][2], zcolour[2], zswapped, zklass[MAXK],
-        zplaced[16], zlast[MAXC], zturn[3];
-} china;
-
-/* The position.  Everything but cell[] and vacant[] is the "header" that
- * an undo record saves whole. */
-typedef struct cstate {
-    uint64_t hash;
-    int32_t turn;          /* turns begun before this one (0: the first) */
-    int8_t colour;         /* 0 White, 1 Black to move; -1 game over */
-    int8_t swapped;        /* seat = colour ^ swapped */
-    int16_t placed;        /* stones placed this turn */
-    int16_t quota;         /* this turn's quota (placed > 0) */
-    int16_t klass;         /* this turn's class (placed > 0) */
-    int16_t last;          /* the last stone of this turn (placed > 0) */
-    int16_t vacant_total;
-    int16_t stones[2];     /* per colour */
-    int16_t vacant[MAXK];  /* vacant cells per class */
-    uint64_t vac[4];       /* vacant cells, a bit each (fast listing) */
-    int8_t cell[MAXC];     /* -1 vacant, else the colour */
-} cstate;
-
-#define HEADER_SIZE offsetof(cstate, vacant)
-
-static const china *C(const mg_game *g)
-{
-    return (const china *)g->data;
-}
 
 /* -------------------------------------------------------------- options */
 
@@ -115,6 +65,7 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     c->penalty = (int)opt(g, "penalty", 4);
     c->ascending = opt(g, "order", ORDER_FREE) == ORDER_ASCENDING;
     number = opt(g, "mode", MODE_PATTERN) == MODE_NUMBER;
+    c->number = number;
     if (c->penalty % 2) {
         int p = c->penalty;
         free(c);
@@ -125,9 +76,10 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     c->kind = mg_board_kind(b);
     c->base = c->kind == MG_BOARD_OCTOPUSZLE ? 9 : 7;
     for (i = 0; i < c->n; i++) {
-        int32_t y;
-        mg_board_cell_position(b, i, &c->x[i], &y);
+        mg_board_cell_position(b, i, &c->x[i], &c->y[i]);
         mg__board_cell_nbrs(b, i, c->nbr[i]);
+        if (c->y[i] > c->maxy)
+            c->maxy = c->y[i];
     }
     c->done_action = c->n;
     c->swap_action = c->n + 1;
@@ -174,6 +126,9 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     c->zswapped = mg__zobrist_key(0xC420, 0);
 
     g->data = c;
+    g->planes = mg__china_planes;
+    g->num_planes = MG__CHINA_PLANES;
+    g->ordered = c->ascending; /* the order of the cells is a rule */
     g->num_actions = c->n + 2;
     g->max_legal = c->n + 1;
     g->max_length = 2 * c->n + 1; /* stones, a `done` per turn, a swap */
@@ -268,57 +223,6 @@ static int current(const mg_game *g, const void *st)
     const cstate *s = st;
     (void)g;
     return s->colour < 0 ? MG_NOBODY : s->colour ^ s->swapped;
-}
-
-/* May this turn stop before its quota (`done`)? */
-static int may_stop(const china *c, const cstate *s)
-{
-    return !c->maximal || s->turn == 0;
-}
-
-/* Vacant cells of class k with an index above `after`. */
-static int32_t vacant_above(const china *c, const cstate *s, int32_t k,
-                            int32_t after)
-{
-    int32_t j, n = 0;
-    for (j = c->kstart[k + 1] - 1; j >= c->kstart[k]; j--) {
-        int32_t cell = c->kcells[j];
-        if (cell <= after)
-            break;
-        n += s->cell[cell] < 0;
-    }
-    return n;
-}
-
-static int32_t quota_of(const china *c, const cstate *s, int32_t cell)
-{
-    int32_t q = c->base - c->beams[cell], v = s->vacant[c->klass[cell]];
-    return q < v ? q : v;
-}
-
-/* Is placing on vacant `cell` legal now (game not over)? */
-static int cell_legal(const china *c, const cstate *s, int32_t cell)
-{
-    int32_t need;
-    if (s->cell[cell] >= 0)
-        return 0;
-    if (s->placed == 0) {
-        /* ascending + mandatory: the rest of the quota must fit above */
-        if (!c->ascending || may_stop(c, s))
-            return 1;
-        need = quota_of(c, s, cell) - 1;
-    } else {
-        if (c->klass[cell] != s->klass)
-            return 0;
-        if (!c->ascending)
-            return 1;
-        if (cell <= s->last)
-            return 0;
-        if (may_stop(c, s))
-            return 1;
-        need = s->quota - s->placed - 1;
-    }
-    return need <= 0 || vacant_above(c, s, c->klass[cell], cell) >= need;
 }
 
 static int is_legal(const mg_game *g, const void *st, int32_t a)
@@ -431,7 +335,7 @@ static void apply(const mg_game *g, void *st, int32_t a, void *undo)
         s->vacant[k]--;
         s->vacant_total--;
         if (s->vacant_total == 0) {
-            s->colour = -1; /* RULES 1.3.5 / 2.3.4: a full board ends it */
+            s->colour = -1; /* rules §1.3.5 / 2.3.4: a full board ends it */
         } else if (!turn_can_go_on(c, s)) {
             end_turn(s);
         }
@@ -516,18 +420,19 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
 /* Group sizes of `colour`, unsorted, into sizes; returns their number.
  * Groups join through the board's neighbours (8 on the Octopuszle, so
  * diagonal cross-cuts connect; 6 on the hex board). */
-static int32_t group_sizes(const mg_game *g, const cstate *s, int colour,
-                           int32_t *sizes)
+int32_t mg__china_group_sizes(const mg_game *g, const cstate *s, int colour,
+                              int32_t *sizes)
 {
     return mg__group_sizes(C(g)->n, s->cell, colour, &C(g)->nbr[0][0], 8,
                            sizes);
 }
 
-static int32_t score_colour(const mg_game *g, const cstate *s, int colour)
+int32_t mg__china_score_colour(const mg_game *g, const cstate *s, int colour)
 {
     const china *c = C(g);
-    int32_t sizes[MAXC], n = group_sizes(g, s, colour, sizes), i, best = 0;
-    if (c->symple) /* RULES 1.3.6: stones - P x groups */
+    int32_t sizes[MAXC], i, best = 0;
+    int32_t n = mg__china_group_sizes(g, s, colour, sizes);
+    if (c->symple) /* rules §1.3.6: stones - P x groups */
         return s->stones[colour] - c->penalty * n;
     for (i = 0; i < n; i++)
         if (sizes[i] > best)
@@ -538,18 +443,19 @@ static int32_t score_colour(const mg_game *g, const cstate *s, int colour)
 static int32_t score(const mg_game *g, const void *st, int player)
 {
     const cstate *s = st;
-    return score_colour(g, s, player ^ s->swapped);
+    return mg__china_score_colour(g, s, player ^ s->swapped);
 }
 
 static int groups(const mg_game *g, const void *st, int player, int32_t *buf,
                   size_t cap, size_t *count)
 {
     const cstate *s = st;
-    int32_t sizes[MAXC], n = group_sizes(g, s, player ^ s->swapped, sizes);
+    int32_t sizes[MAXC];
+    int32_t n = mg__china_group_sizes(g, s, player ^ s->swapped, sizes);
     return mg__groups_out(sizes, n, buf, cap, count);
 }
 
-static int winner(const mg_game *g, const void *st)
+int mg__china_winner(const mg_game *g, const void *st)
 {
     const china *c = C(g);
     const cstate *s = st;
@@ -560,138 +466,10 @@ static int winner(const mg_game *g, const void *st)
         int32_t s0 = score(g, st, 0), s1 = score(g, st, 1);
         return s0 == s1 ? MG_DRAW : s0 > s1 ? 0 : 1;
     }
-    /* RULES 0, cascade: group sizes descending, a missing entry is 0 */
-    na = group_sizes(g, s, 0 ^ s->swapped, a);
-    nb = group_sizes(g, s, 1 ^ s->swapped, b);
+    /* rules §0, cascade: group sizes descending, a missing entry is 0 */
+    na = mg__china_group_sizes(g, s, 0 ^ s->swapped, a);
+    nb = mg__china_group_sizes(g, s, 1 ^ s->swapped, b);
     return mg__cascade(a, na, b, nb);
-}
-
-/* ------------------------------------------------------------- notation */
-
-static void action_name(const mg_game *g, int32_t a, mg__sb *sb)
-{
-    const china *c = C(g);
-    if (a == c->done_action) {
-        mg__sb_puts(sb, "done");
-    } else if (a == c->swap_action) {
-        mg__sb_puts(sb, "swap");
-    } else {
-        mg__board_cell_name(g->board, a, sb);
-    }
-}
-
-static int action_parse(const mg_game *g, const char *t, size_t n,
-                        int32_t *action, char *err, size_t errcap)
-{
-    const china *c = C(g);
-    int32_t col, row, idx;
-    int rc;
-    char q[MG__QUOTE_CAP];
-    if (n == 4 && mg__strncaseeq(t, "done", 4)) {
-        *action = c->done_action;
-        return MG_OK;
-    }
-    if (n == 4 && mg__strncaseeq(t, "swap", 4)) {
-        *action = c->swap_action;
-        return MG_OK;
-    }
-    rc = mg__parse_place(t, n, "cell", c->n, &idx, &col, &row, err, errcap);
-    if (rc)
-        return rc;
-    if (idx < 0 && (idx = mg__board_cell_at(g->board, col, row)) < 0)
-        return mg__err(err, errcap, MG_ERANGE, "no cell %s on this board",
-                       mg__quote(q, t, n));
-    *action = idx;
-    return MG_OK;
-}
-
-/* ------------------------------------------------------------ rendering */
-
-static const char *const colour_name[2] = {"White", "Black"};
-
-/* One character per cell: stones O (White) and X (Black), '*' for the
- * cells still open this turn, else the board's own glyph. */
-static void marks_of(const mg_game *g, const cstate *s, char *marks)
-{
-    const china *c = C(g);
-    int32_t i;
-    for (i = 0; i < c->n; i++) {
-        if (s->cell[i] >= 0)
-            marks[i] = s->cell[i] ? 'X' : 'O';
-        else if (s->colour >= 0 && s->placed > 0 && cell_legal(c, s, i))
-            marks[i] = '*';
-        else if (c->kind == MG_BOARD_LABYRINTH && c->x[i] < 26)
-            marks[i] = (char)('a' + c->x[i]);
-        else
-            marks[i] = '.';
-    }
-}
-
-static void status(const mg_game *g, const cstate *s, mg__sb *sb)
-{
-    const china *c = C(g);
-    int seat;
-    for (seat = 0; seat < 2; seat++) {
-        int colour = seat ^ s->swapped;
-        int32_t sizes[MAXC], n = group_sizes(g, s, colour, sizes);
-        mg__sb_printf(sb, "%s%s (seat %d, %c): %d stones, %d groups, score %d",
-                      seat ? "\n" : "", colour_name[colour], seat,
-                      colour ? 'X' : 'O', (int)s->stones[colour], (int)n,
-                      (int)score_colour(g, s, colour));
-    }
-    mg__sb_putc(sb, '\n');
-    if (s->colour < 0) {
-        int w = winner(g, s);
-        if (w == MG_DRAW)
-            mg__sb_puts(sb, "game over: draw\n");
-        else
-            mg__sb_printf(sb, "game over: %s (seat %d) wins\n",
-                          colour_name[w ^ s->swapped], w);
-        return;
-    }
-    mg__sb_printf(sb, "turn %d: %s (seat %d) to move", (int)s->turn + 1,
-                  colour_name[(int)s->colour], s->colour ^ s->swapped);
-    if (s->placed == 0) {
-        mg__sb_puts(sb, ": a stone on any vacant cell");
-        if (s->turn == 1 && !s->swapped)
-            mg__sb_puts(sb, ", or swap");
-    } else {
-        int32_t i;
-        mg__sb_printf(sb, ", %d of %d placed on class ", (int)s->placed,
-                      (int)s->quota);
-        if (opt(g, "mode", MODE_PATTERN) == MODE_NUMBER)
-            mg__sb_printf(sb, "%d beams", (int)c->kmask[s->klass]);
-        else
-            mg__sb_printf(sb, "%d", (int)c->kmask[s->klass]);
-        if (may_stop(c, s))
-            mg__sb_puts(sb, " (or done)");
-        mg__sb_puts(sb, "; open:");
-        for (i = 0; i < c->n; i++)
-            if (cell_legal(c, s, i)) {
-                mg__sb_putc(sb, ' ');
-                action_name(g, i, sb);
-            }
-    }
-    mg__sb_putc(sb, '\n');
-}
-
-static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
-{
-    const cstate *s = st;
-    char marks[MAXC];
-    marks_of(g, s, marks);
-    if (format == MG_RENDER_SVG) {
-        char text[2048];
-        mg__sb t;
-        mg__sb_init(&t, text, sizeof text);
-        status(g, s, &t);
-        mg__board_render_svg(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,
-                             marks, mg__sb_str(&t), sb);
-        return;
-    }
-    mg__board_render_text(g->board, MG_BOARD_SHOW_CELLS | MG_BOARD_SHOW_BEAMS,
-                          marks, sb);
-    status(g, s, sb);
 }
 
 /* ---------------------------------------------------------------- tables */
@@ -704,11 +482,19 @@ static void render(const mg_game *g, const void *st, int format, mg__sb *sb)
         .n_options = (int)(sizeof opts / sizeof opts[0]), .board_kind = kind, \
         .board_opt = 0, .defaults = NULL, .applies = NULL,                    \
         .create = create_fn, .destroy = destroy, .init = init,                \
-        .current_player = current, .winner = winner, .legal = legal,          \
+        .current_player = current, .winner = mg__china_winner,                \
+        .legal = legal,                                                       \
         .is_legal = is_legal, .apply = apply, .undo = undo, .hash = hash,     \
         .hash_full = hash_full, .score = score, .groups = groups,             \
-        .action_name = action_name, .action_parse = action_parse,             \
-        .render = render, .playout = playout,                                 \
+        .action_name = mg__china_action_name,                               \
+        .action_parse = mg__china_action_parse, .render = mg__china_render,  \
+        .playout = playout, .num_sites = mg__china_num_sites,                 \
+        .site_info = mg__china_site_info,                                     \
+        .site_neighbors = mg__china_site_neighbors,                           \
+        .site_name = mg__china_site_name,                                     \
+        .action_sites = mg__china_action_sites, .site_label = NULL,           \
+        .site_owner = mg__china_site_owner,                                   \
+        .site_owners = mg__china_site_owners, .observe = mg__china_observe,   \
     }
 
 const mg__game_ops mg__china_squares_ops = CHINA_OPS(

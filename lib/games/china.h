@@ -1,0 +1,148 @@
+/*
+ * china.h - what the files of the four China games share (china.c the
+ * rules, china_text.c notation and pictures, china_position.c sites and
+ * observations): the game's data, the position's layout and the turn's
+ * placement test.  Never installed.
+ */
+#ifndef MG_CHINA_H
+#define MG_CHINA_H
+
+#include "internal.h"
+
+#include <string.h>
+
+#define MAXC 255 /* cells of an Octopuszle board */
+#define MAXK 32  /* classes: 29 patterns on the Octopuszle */
+
+enum { V_SQUARES, V_OCTANGLE, V_TANGLE, V_GROVE };
+enum { MODE_PATTERN, MODE_NUMBER };
+enum { ORDER_FREE, ORDER_ASCENDING };
+
+typedef struct china {
+    int variant, maximal, symple, penalty, ascending, number;
+    int32_t n; /* cells */
+    int base;  /* per-turn maximum is base - beams */
+    int32_t done_action, swap_action;
+    uint8_t beams[MAXC];
+    uint8_t klass[MAXC];      /* the cell's class index */
+    int32_t nk;               /* number of classes */
+    int32_t kstart[MAXK + 1]; /* class k: kcells[kstart[k] .. ] */
+    int16_t kcells[MAXC];     /* cells of each class, ascending */
+    int16_t kmask[MAXK];      /* class key: smallest mask or beams */
+    int kind;                 /* the board's kind (MG_BOARD_*) */
+    int16_t nbr[MAXC][8];     /* the board's neighbours, -1 padded */
+    int32_t x[MAXC], y[MAXC]; /* the board's cell coordinates */
+    int32_t maxy;             /* the largest y */
+    uint64_t zstone[MAXC][2], zcolour[2], zswapped, zklass[MAXK], zplaced[16],
+        zlast[MAXC], zturn[3];
+} china;
+
+/* The position.  Everything but cell[] and vacant[] is the "header" that
+ * an undo record saves whole. */
+typedef struct cstate {
+    uint64_t hash;
+    int32_t turn;   /* turns begun before this one (0: the first) */
+    int8_t colour;  /* 0 White, 1 Black to move; -1 game over */
+    int8_t swapped; /* seat = colour ^ swapped */
+    int16_t placed; /* stones placed this turn */
+    int16_t quota;  /* this turn's quota (placed > 0) */
+    int16_t klass;  /* this turn's class (placed > 0) */
+    int16_t last;   /* the last stone of this turn (placed > 0) */
+    int16_t vacant_total;
+    int16_t stones[2];    /* per colour */
+    int16_t vacant[MAXK]; /* vacant cells per class */
+    uint64_t vac[4];      /* vacant cells, a bit each (fast listing) */
+    int8_t cell[MAXC];    /* -1 vacant, else the colour */
+} cstate;
+
+#define HEADER_SIZE offsetof(cstate, vacant)
+
+static inline const china *C(const mg_game *g)
+{
+    return (const china *)g->data;
+}
+
+/* May this turn stop before its quota (`done`)? */
+static inline int may_stop(const china *c, const cstate *s)
+{
+    return !c->maximal || s->turn == 0;
+}
+
+/* Vacant cells of class k with an index above `after`. */
+static inline int32_t vacant_above(const china *c, const cstate *s, int32_t k,
+                                   int32_t after)
+{
+    int32_t j, n = 0;
+    for (j = c->kstart[k + 1] - 1; j >= c->kstart[k]; j--) {
+        int32_t cell = c->kcells[j];
+        if (cell <= after)
+            break;
+        n += s->cell[cell] < 0;
+    }
+    return n;
+}
+
+static inline int32_t quota_of(const china *c, const cstate *s, int32_t cell)
+{
+    int32_t q = c->base - c->beams[cell], v = s->vacant[c->klass[cell]];
+    return q < v ? q : v;
+}
+
+/* Is placing on vacant `cell` legal now (game not over)? */
+static inline int cell_legal(const china *c, const cstate *s, int32_t cell)
+{
+    int32_t need;
+    if (s->cell[cell] >= 0)
+        return 0;
+    if (s->placed == 0) {
+        /* ascending + mandatory: the rest of the quota must fit above */
+        if (!c->ascending || may_stop(c, s))
+            return 1;
+        need = quota_of(c, s, cell) - 1;
+    } else {
+        if (c->klass[cell] != s->klass)
+            return 0;
+        if (!c->ascending)
+            return 1;
+        if (cell <= s->last)
+            return 0;
+        if (may_stop(c, s))
+            return 1;
+        need = s->quota - s->placed - 1;
+    }
+    return need <= 0 || vacant_above(c, s, c->klass[cell], cell) >= need;
+}
+
+/* china.c */
+MG_HIDDEN int32_t mg__china_group_sizes(const mg_game *g, const cstate *s,
+                                        int colour, int32_t *sizes);
+MG_HIDDEN int32_t mg__china_score_colour(const mg_game *g, const cstate *s,
+                                         int colour);
+MG_HIDDEN int mg__china_winner(const mg_game *g, const void *st);
+
+/* china_text.c */
+MG_HIDDEN void mg__china_action_name(const mg_game *g, int32_t a, mg__sb *sb);
+MG_HIDDEN int mg__china_action_parse(const mg_game *g, const char *t, size_t n,
+                                     int32_t *action, char *err, size_t errcap);
+MG_HIDDEN void mg__china_render(const mg_game *g, const void *st, int format,
+                                mg__sb *sb);
+
+/* china_position.c */
+MG_HIDDEN int32_t mg__china_num_sites(const mg_game *g);
+MG_HIDDEN void mg__china_site_info(const mg_game *g, int32_t site, int *kind,
+                                   double *x, double *y);
+MG_HIDDEN int mg__china_site_neighbors(const mg_game *g, int32_t site,
+                                       int32_t *nbrs);
+MG_HIDDEN void mg__china_site_name(const mg_game *g, int32_t site, mg__sb *sb);
+MG_HIDDEN void mg__china_action_sites(const mg_game *g, int32_t action,
+                                      int32_t *from, int32_t *to);
+MG_HIDDEN int mg__china_site_owner(const mg_game *g, const void *st,
+                                   int32_t site);
+MG_HIDDEN void mg__china_site_owners(const mg_game *g, const void *st,
+                                     int8_t *buf);
+MG_HIDDEN void mg__china_observe(const mg_game *g, const void *st, int player,
+                                 float *buf);
+MG_HIDDEN extern const char *const mg__china_planes[];
+#define MG__CHINA_PLANES 9
+
+#endif
