@@ -52,8 +52,9 @@ import ctypes
 import ctypes.util
 import os
 import threading
-from ctypes import (POINTER, byref, c_char_p, c_int, c_int32, c_size_t,
-                    c_uint32, c_uint64, c_void_p)
+from collections import namedtuple
+from ctypes import (POINTER, byref, c_char_p, c_double, c_float, c_int,
+                    c_int8, c_int32, c_size_t, c_uint32, c_uint64, c_void_p)
 
 try:  # optional
     import numpy as _np
@@ -65,7 +66,7 @@ HAVE_NUMPY = _np is not None
 __all__ = [
     "lib", "PROTOTYPES", "MISSING", "HAVE_NUMPY", "load_library",
     "version", "version_number", "strerror", "game_ids",
-    "Game", "State", "Board", "Bot",
+    "Game", "State", "Board", "Bot", "Site",
     "MindgamesError", "ClosedError", "InvalidArgumentError",
     "OutOfMemoryError", "BufferTooSmallError", "OutOfRangeError",
     "NotationError", "UnknownGameError", "OptionError", "OptionValueError",
@@ -88,6 +89,12 @@ BOARD_OCTOPUSZLE = 1
 BOARD_LABYRINTH = 2
 SHOW_CELLS = 1       # Board.render views
 SHOW_BEAMS = 2
+SITE_CELL, SITE_POINT, SITE_LINE, SITE_BOX = 1, 2, 3, 4   # Site.kind
+NEUTRAL = 3          # State.site() of a line drawn before the game
+
+# One site of a game (Game.sites): its index, name, kind (SITE_*), centre
+# (x right, y down, unit spacing) and neighbours.
+Site = namedtuple("Site", "index name kind x y neighbors")
 
 # ----------------------------------------------------------- prototypes
 
@@ -159,6 +166,24 @@ PROTOTYPES = {
     "mg_bot_choose": (c_int, [_H, _H, _P(c_int32)]),
     "mg_bot_spec": (c_int, [_H] + _BUF),
     "mg_bot_free": (None, [_H]),
+    "mg_game_num_sites": (c_int32, [_H]),
+    "mg_game_site_kind": (c_int, [_H, c_int32]),
+    "mg_game_site_position": (c_int, [_H, c_int32, _P(c_double),
+                                      _P(c_double)]),
+    "mg_game_site_name": (c_int, [_H, c_int32] + _BUF),
+    "mg_game_site_neighbors": (c_int, [_H, c_int32] + _IBUF),
+    "mg_game_action_sites": (c_int, [_H, c_int32, _P(c_int32),
+                                     _P(c_int32)]),
+    "mg_state_site": (c_int, [_H, c_int32]),
+    "mg_state_sites": (c_int, [_H, _P(c_int8), c_size_t, _SZ]),
+    "mg_game_observation_shape": (c_int, [_H, _P(c_int32), _P(c_int32)]),
+    "mg_game_observation_plane": (c_char_p, [_H, c_int32]),
+    "mg_state_observation": (c_int, [_H, c_int, _P(c_float), c_size_t,
+                                     _SZ]),
+    "mg_game_num_symmetries": (c_int32, [_H]),
+    "mg_game_symmetry_site": (c_int, [_H, c_int32, c_int32, _P(c_int32)]),
+    "mg_game_symmetry_action": (c_int, [_H, c_int32, c_int32,
+                                        _P(c_int32)]),
 }
 
 MISSING = []   # functions of PROTOTYPES the loaded library does not export
@@ -626,6 +651,79 @@ class Game(_Handle):
         b = lib.mg_game_board(self._handle)
         return Board(b, owner=self) if b else None
 
+    # ---------------------------------------------------- the position
+
+    @property
+    def num_sites(self):
+        return _check(lib.mg_game_num_sites(self._handle))
+
+    def site(self, index):
+        """Site `index`: Site(index, name, kind, x, y, neighbors)."""
+        h = self._handle
+        x, y = c_double(), c_double()
+        kind = _check(lib.mg_game_site_kind(h, index))
+        _check(lib.mg_game_site_position(h, index, byref(x), byref(y)))
+        return Site(index, _get_string(lib.mg_game_site_name, h, index),
+                    kind, x.value, y.value,
+                    tuple(_get_ints(lib.mg_game_site_neighbors, h, index,
+                                    cap=8)))
+
+    @property
+    def sites(self):
+        """Every Site, in site order (computed once)."""
+        cached = self.__dict__.get("_sites")
+        if cached is None:
+            cached = tuple(self.site(i) for i in range(self.num_sites))
+            self._sites = cached
+        return cached
+
+    def action_sites(self, action):
+        """(from, to) sites of an action, None where it has none."""
+        f, t = c_int32(), c_int32()
+        _check(lib.mg_game_action_sites(self._handle, action, byref(f),
+                                        byref(t)))
+        return (f.value if f.value >= 0 else None,
+                t.value if t.value >= 0 else None)
+
+    @property
+    def observation_shape(self):
+        """(planes, sites) of State.observation()."""
+        p, n = c_int32(), c_int32()
+        _check(lib.mg_game_observation_shape(self._handle, byref(p),
+                                             byref(n)))
+        return (p.value, n.value)
+
+    @property
+    def observation_planes(self):
+        """The names of the observation planes, in order."""
+        h = self._handle
+        return tuple(lib.mg_game_observation_plane(h, i).decode("ascii")
+                     for i in range(self.observation_shape[0]))
+
+    @property
+    def num_symmetries(self):
+        return _check(lib.mg_game_num_symmetries(self._handle))
+
+    def symmetry_site(self, sym, site):
+        out = c_int32()
+        _check(lib.mg_game_symmetry_site(self._handle, sym, site,
+                                         byref(out)))
+        return out.value
+
+    def symmetry_action(self, sym, action):
+        out = c_int32()
+        _check(lib.mg_game_symmetry_action(self._handle, sym, action,
+                                           byref(out)))
+        return out.value
+
+    def symmetries(self):
+        """Per symmetry, (site map, action map) as lists: site_map[s] is
+        the image of site s, action_map[a] the image of action a."""
+        return [([self.symmetry_site(k, s) for s in range(self.num_sites)],
+                 [self.symmetry_action(k, a)
+                  for a in range(self.num_actions)])
+                for k in range(self.num_symmetries)]
+
     def __repr__(self):
         if self._h is None:
             return "<mindgames.Game closed>"
@@ -693,6 +791,49 @@ class State(_Handle):
         _check(lib.mg_state_legal_actions(h, self._buf, len(self._buf),
                                           byref(self._count)))
         return self._buf[:self._count.value]
+
+    # ---------------------------------------------------- the position
+
+    def site(self, index):
+        """Who holds site `index`: NOBODY, 0, 1 or NEUTRAL."""
+        return _check(lib.mg_state_site(self._handle, index))
+
+    def sites(self, as_numpy=False):
+        """mg_state_sites: one value per site, as site() gives it; a list,
+        or with as_numpy=True a numpy.int8 array."""
+        n = self._game.num_sites
+        count = c_size_t()
+        if as_numpy:
+            if _np is None:
+                raise ImportError("sites(as_numpy=True) needs NumPy")
+            arr = _np.empty(n, _np.int8)
+            _check(lib.mg_state_sites(self._handle,
+                                      arr.ctypes.data_as(_P(c_int8)), n,
+                                      byref(count)))
+            return arr
+        buf = (c_int8 * n)()
+        _check(lib.mg_state_sites(self._handle, buf, n, byref(count)))
+        return list(buf)
+
+    def observation(self, player, as_numpy=None):
+        """The position from `player`'s view as planes x sites floats: a
+        numpy.float32 array of shape (planes, sites) when NumPy is
+        installed (or as_numpy=True), else a list of lists."""
+        planes, n = self._game.observation_shape
+        count = c_size_t()
+        use_np = _np is not None if as_numpy is None else as_numpy
+        if use_np:
+            if _np is None:
+                raise ImportError("observation(as_numpy=True) needs NumPy")
+            arr = _np.empty((planes, n), _np.float32)
+            _check(lib.mg_state_observation(
+                self._handle, player, arr.ctypes.data_as(_P(c_float)),
+                arr.size, byref(count)))
+            return arr
+        buf = (c_float * (planes * n))()
+        _check(lib.mg_state_observation(self._handle, player, buf,
+                                        planes * n, byref(count)))
+        return [list(buf[p * n:(p + 1) * n]) for p in range(planes)]
 
     def is_legal(self, action):
         if isinstance(action, (str, bytes)):
