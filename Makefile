@@ -204,7 +204,7 @@ memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	        --errors-for-leak-kinds=definite,indirect,possible \
 	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done
 
-$(B)/tests/bench: tests/bench.c $(SHLIB)
+$(B)/tests/bench: tests/bench.c tests/game_specs.h tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
 

@@ -1,12 +1,13 @@
 /*
  * bench.c - speed figures through the public API (make bench).
  *
- * Games: one row per game at its defaults and a few larger variants; each
- * figure is the median of RUNS windows of WINDOW seconds after a warm-up:
- * random playouts/s and actions/s (mg_state_playout from a copy of the
- * start position, as Ludii's PlayoutsPerSec counts them), ns per
- * apply+undo pair and per legal_actions call (over positions sampled from
- * random games), and MCTS iterations/s.  Machine-readable lines follow:
+ * Games: one row per game at its defaults and a few larger variants (the
+ * TS_BENCH entries of the shared table, game_specs.h); each figure is the
+ * median of RUNS windows of WINDOW seconds after a warm-up: random
+ * playouts/s and actions/s (mg_state_playout from a copy of the start
+ * position, as Ludii's PlayoutsPerSec counts them), ns per apply+undo pair
+ * and per legal_actions call (over positions sampled from random games),
+ * and MCTS iterations/s.  Machine-readable lines follow:
  *   bench <row> <metric> median=<v> min=<v> max=<v> unit=<u> spec=<spec>
  * Boards: every seed of 0 .. 999 once per kind, timed one by one in
  * thread CPU time: boards/s, median, p99 and maximum milliseconds.
@@ -14,6 +15,9 @@
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mindgames.h>
+
+#include "game_specs.h"
+#include "test_rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,14 +42,6 @@ static double cpu_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t rng_next(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -90,10 +86,12 @@ static int sample_positions(mg_game *g, mg_state **pos)
         int n;
         if (mg_state_new(&s, g))
             return -1;
-        n = mg_state_playout(s, rng_next(&x), -1);
+        n = mg_state_playout(s, mg_test_rand(&x), -1);
         while (mg_state_undo(s) == MG_OK)
             ;
-        mg_state_playout(s, rng_next(&x) - 1, n > 1 ? (int32_t)(rng_next(&x) % (uint64_t)n) : 0);
+        mg_state_playout(s, mg_test_rand(&x) - 1,
+                         n > 1 ? (int32_t)(mg_test_rand(&x) % (uint64_t)n)
+                               : 0);
         if (mg_state_is_terminal(s))
             mg_state_undo(s);
         pos[i] = s;
@@ -160,26 +158,19 @@ static double mcts_rate(const mg_state *start, uint64_t *seed)
     return (double)calls * MCTS_ITER / t;
 }
 
-typedef struct {
-    const char *name, *spec;
-} row;
+/* The rows: the entries of the shared table (game_specs.h) marked
+ * TS_BENCH, in table order. */
+static const mg_test_spec *rows[MG_N_TEST_SPECS];
+static int n_rows;
 
-static const row rows[] = {
-    {"dab3x3", "dots_and_boxes(rows=3,cols=3)"},
-    {"dab4x4", "dots_and_boxes"},
-    {"dab5x5", "dots_and_boxes(rows=5,cols=5)"},
-    {"dab10x10", "dots_and_boxes(rows=10,cols=10)"},
-    {"cot_hex4", "chains_of_thought"},
-    {"cot_square13", "chains_of_thought(board=square13)"},
-    {"china_squares", "china_squares"},
-    {"china_octangle", "china_octangle"},
-    {"china_tangle", "china_tangle"},
-    {"china_grove", "china_grove"},
-    {"fangqi", "fangqi"},
-    {"fangqi_xinjiang", "fangqi(variant=xinjiang)"},
-};
+static void pick_rows(void)
+{
+    int i;
+    for (i = 0; i < MG_N_TEST_SPECS; i++)
+        if (mg_test_specs[i].uses & TS_BENCH)
+            rows[n_rows++] = &mg_test_specs[i];
+}
 
-#define N_ROWS ((int)(sizeof rows / sizeof rows[0]))
 enum { M_PLAYOUTS, M_ACTIONS, M_APPLY, M_LEGAL, M_MCTS, N_METRICS };
 static const char *const metric_name[N_METRICS] = {
     "playouts", "actions", "apply_undo", "legal", "mcts"};
@@ -196,9 +187,9 @@ static double median_of(double *v, double *lo, double *hi)
 
 static void bench_games(void)
 {
-    static double med[N_ROWS][N_METRICS], lo[N_ROWS][N_METRICS],
-        hi[N_ROWS][N_METRICS];
-    static int ok[N_ROWS];
+    static double med[MG_N_TEST_SPECS][N_METRICS],
+        lo[MG_N_TEST_SPECS][N_METRICS], hi[MG_N_TEST_SPECS][N_METRICS];
+    static int ok[MG_N_TEST_SPECS];
     int r, m;
     printf("libmindgames %s: each figure the median of %d windows of %.2f s "
            "after a warm-up\n(playouts from a copy of the start position, "
@@ -209,7 +200,7 @@ static void bench_games(void)
     printf("%-16s %12s %12s %10s %10s %12s\n", "game", "playouts/s",
            "actions/s", "apply+undo", "legal", "mcts it/s");
     printf("%-16s %12s %12s %10s %10s %12s\n", "", "", "", "ns", "ns", "");
-    for (r = 0; r < N_ROWS; r++) {
+    for (r = 0; r < n_rows; r++) {
         mg_game *g = NULL;
         mg_state *start = NULL, *work = NULL, *pos[SAMPLES];
         int32_t *buf;
@@ -218,8 +209,8 @@ static void bench_games(void)
         uint64_t seed = 1, bseed = 1;
         int k;
         char err[256];
-        if (mg_game_new(&g, rows[r].spec, err, sizeof err)) {
-            printf("%-16s (not available: %s)\n", rows[r].name, err);
+        if (mg_game_new(&g, rows[r]->spec, err, sizeof err)) {
+            printf("%-16s (not available: %s)\n", rows[r]->name, err);
             continue;
         }
         if (mg_state_new(&start, g) || mg_state_new(&work, g) ||
@@ -239,7 +230,7 @@ static void bench_games(void)
         for (m = 0; m < N_METRICS; m++)
             med[r][m] = median_of(v[m], &lo[r][m], &hi[r][m]);
         ok[r] = 1;
-        printf("%-16s %12.0f %12.0f %10.1f %10.1f %12.0f\n", rows[r].name,
+        printf("%-16s %12.0f %12.0f %10.1f %10.1f %12.0f\n", rows[r]->name,
                med[r][M_PLAYOUTS], med[r][M_ACTIONS], med[r][M_APPLY],
                med[r][M_LEGAL], med[r][M_MCTS]);
         fflush(stdout);
@@ -251,12 +242,12 @@ static void bench_games(void)
         mg_game_free(g);
     }
     printf("\n");
-    for (r = 0; r < N_ROWS; r++)
+    for (r = 0; r < n_rows; r++)
         for (m = 0; ok[r] && m < N_METRICS; m++)
             printf("bench %s %s median=%.1f min=%.1f max=%.1f unit=%s "
                    "spec=%s\n",
-                   rows[r].name, metric_name[m], med[r][m], lo[r][m],
-                   hi[r][m], metric_unit[m], rows[r].spec);
+                   rows[r]->name, metric_name[m], med[r][m], lo[r][m],
+                   hi[r][m], metric_unit[m], rows[r]->spec);
     printf("\n");
 }
 
@@ -318,6 +309,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench [games|boards|all] [seconds]\n");
         return 2;
     }
+    pick_rows();
     if (strcmp(what, "boards"))
         bench_games();
     if (strcmp(what, "games"))

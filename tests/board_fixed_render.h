@@ -1,6 +1,6 @@
 /* board_fixed_render.h - the text renderings of board_fixed.h: the
  * cells+beams view, then the cells view (checked by eye when made: every
- * beam joins two cells; cells show their column letters, RULES 0). */
+ * beam joins two cells; cells show their column letters, rules §0). */
     "16             b---c\n"
     "                \\ / \\\n"
     "15               c---d           g\n"

@@ -1,5 +1,5 @@
 /* board_golden.h - fingerprints of generated boards (this library's
- * generator; a change of generator changes them on purpose, RULES 1.1:
+ * generator; a change of generator changes them on purpose, rules §1.1:
  * same seed, same library version -> same board). */
     {MG_BOARD_OCTOPUSZLE, 0ULL, 0x498c1ec1c84d8c35ULL},
     {MG_BOARD_OCTOPUSZLE, 1ULL, 0x1007453889c8c526ULL},

@@ -1,5 +1,5 @@
 /*
- * check_board.c - transcendental boards (RULES.md 1.1, 1.2, 2.1, 2.2):
+ * check_board.c - transcendental boards (doc/rules.md §1.1, 1.2, 2.1, 2.2):
  * generated boards checked by an independent validator written here (not
  * the library's bookkeeping), determinism, variety, the text format, the
  * parser's refusals, cell queries and renderings.
@@ -98,7 +98,7 @@ static long binom(int n, int k)
     return r;
 }
 
-/* Class sizes per beam count, RULES 1.2 and 2.2 (sorted descending). */
+/* Class sizes per beam count, rules §1.2 and 2.2 (sorted descending). */
 static const int sq_classes[9][8] = {
     {0}, {8}, {8, 8, 8, 4}, {16, 16, 8, 8, 8}, {16, 16, 8, 8, 8, 8, 4, 2},
     {16, 16, 8, 8, 8}, {8, 8, 8, 4}, {8}, {1}};
@@ -186,7 +186,7 @@ static int n_boards(int dflt)
     return n > 0 ? n : dflt;
 }
 
-/* RULES 1.1 / 2.1: every seed gives a valid two-group solution. */
+/* rules §1.1 / 2.1: every seed gives a valid two-group solution. */
 START_TEST(generated_boards_validate)
 {
     int kind = _i == 0 ? MG_BOARD_LABYRINTH : MG_BOARD_OCTOPUSZLE;
@@ -203,7 +203,7 @@ START_TEST(generated_boards_validate)
 END_TEST
 
 /* Same seed, same board; fixed seeds give fixed fingerprints (golden
- * values of this library version, RULES 1.1 "same seed, same library
+ * values of this library version, rules §1.1 "same seed, same library
  * version -> same board"). */
 START_TEST(determinism_golden)
 {
@@ -363,7 +363,7 @@ static void expect_refusal(const char *text, int code, const char *part)
 }
 
 /* The parser refuses hand-made invalid boards with the right code and a
- * message naming the violation (RULES 1.1 "Validity of a board"). */
+ * message naming the violation (rules §1.1 "Validity of a board"). */
 START_TEST(parser_refusals)
 {
     int kind = _i == 0 ? MG_BOARD_LABYRINTH : MG_BOARD_OCTOPUSZLE;
@@ -495,7 +495,7 @@ START_TEST(cell_queries)
         ck_assert_int_eq(mg_board_cell_name(b, i, name, sizeof name, &need),
                          MG_OK);
         ck_assert_uint_eq(need, strlen(name) + 1);
-        ck_assert_int_eq(name[0], 'a' + x); /* RULES 0: column letters */
+        ck_assert_int_eq(name[0], 'a' + x); /* rules §0: column letters */
         ck_assert_int_eq(atoi(name + 1), y + 1);
         if (i > 0) { /* bottom row first, left to right */
             int32_t px, py;

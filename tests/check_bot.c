@@ -1,7 +1,7 @@
 /*
  * check_bot.c - bots (mg_bot_*, mindgames.h "bots"): spec strings, the
  * contract of mg_bot_choose on every registered game, what greedy and
- * mcts choose in hand-built positions (Dots and Boxes, RULES §3.2), and
+ * mcts choose in hand-built positions (Dots and Boxes, rules §3.2), and
  * determinism.
  */
 #include "tests.h"
@@ -293,7 +293,7 @@ END_TEST
 
 /* ------------------------------------------------------ what they see */
 
-/* RULES §3.2: closing a box scores it.  2x2 boxes, box a1 has three
+/* rules §3.2: closing a box scores it.  2x2 boxes, box a1 has three
  * sides: greedy takes the fourth; mcts does too. */
 START_TEST(greedy_and_mcts_take_a_free_box)
 {
@@ -319,7 +319,7 @@ START_TEST(greedy_and_mcts_take_a_free_box)
 }
 END_TEST
 
-/* A whole chain for the taking (RULES §3.2: move again after a box):
+/* A whole chain for the taking (rules §3.2: move again after a box):
  * 1x3 boxes, every line drawn but b1-b2 and c1-c2, no box closed, seat
  * 0 to move.  Either line closes a box and leaves the rest closable:
  * plain UCT takes all three boxes in one turn of three actions. */
@@ -348,7 +348,7 @@ START_TEST(mcts_takes_a_whole_chain)
 END_TEST
 
 /* Exact value of a Dots and Boxes position for seat 0 (1 win, 0 draw,
- * -1 loss) by exhaustive search (RULES §3.2-§3.3). */
+ * -1 loss) by exhaustive search (rules §3.2-§3.3). */
 static int solve(mg_state *s)
 {
     int32_t legal[16];

@@ -1,6 +1,6 @@
 /*
- * check_core.c - version, error strings, the registry, buffers and the
- * state life cycle (DESIGN.md "The public contract").
+ * check_core.c - the public contract of include/mindgames.h: version,
+ * error strings, the registry, buffers and the state life cycle.
  */
 #include "tests.h"
 
@@ -23,7 +23,7 @@ END_TEST
 
 START_TEST(error_codes_fixed_and_described)
 {
-    /* DESIGN.md: fixed values that bindings rely on */
+    /* fixed values that bindings rely on */
     int code;
     ck_assert_int_eq(MG_OK, 0);
     ck_assert_int_eq(MG_NOBODY, -1);
@@ -78,7 +78,7 @@ START_TEST(new_state_is_start)
     MG_GAME(g, "dots_and_boxes(rows=2,cols=2)");
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_ptr_eq(mg_state_game(s), g);
-    ck_assert_int_eq(mg_state_current_player(s), 0); /* RULES §0 */
+    ck_assert_int_eq(mg_state_current_player(s), 0); /* rules §0 */
     ck_assert_int_eq(mg_state_is_terminal(s), 0);
     ck_assert_int_eq(mg_state_winner(s), MG_NOBODY);
     ck_assert_int_eq(mg_state_history(s, NULL, 0, &n), MG_OK);
@@ -128,7 +128,7 @@ START_TEST(playout_reaches_end_and_is_deterministic)
     ck_assert_int_eq(mg_state_new(&a, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&b, g), MG_OK);
     n = mg_state_playout(a, 42, -1);
-    ck_assert_int_eq(n, 60); /* every line of 5x5 (RULES §3.1: 2RC+R+C) */
+    ck_assert_int_eq(n, 60); /* every line of 5x5 (rules §3.1: 2RC+R+C) */
     ck_assert_int_eq(mg_state_is_terminal(a), 1);
     ck_assert_int_eq(mg_state_playout(b, 42, 10), 10);
     ck_assert_int_eq(mg_state_playout(b, 43, 0), 0);

@@ -1,6 +1,6 @@
 /*
  * check_dots_and_boxes.c - Dots and Boxes by hand-built positions and by
- * the counts of RULES.md §3 (sections cited per test).
+ * the counts of doc/rules.md §3 (sections cited per test).
  */
 #include "tests.h"
 

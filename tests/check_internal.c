@@ -1,22 +1,32 @@
 /*
- * check_internal.c - property tests over random games, white-box: linked
- * with the static library so the incremental hash can be compared with
- * mg__state_hash_full(), a recomputation from scratch.
+ * check_internal.c - property tests over random games of every game,
+ * white-box: linked with the static library so the incremental hash can
+ * be compared with mg__state_hash_full(), a recomputation from scratch.
  *
- * For every combination (Dots and Boxes: grid x border x misère, RULES
- * §3.1-§3.3) MG_TEST_GAMES random games (default 1,000), each on a board
- * drawn from a few sizes, check at every action:
- *   - from_string(to_string(a)) == a for every legal action (§3.4);
+ * The games are the TS_PROPERTY entries of the shared table (game_specs.h),
+ * in combinations (its .group): Dots and Boxes, each grid with each border
+ * and with and without misère (rules §3.1-§3.3); the four China games on
+ * several boards with each option (rules §1-§2); Fangqi, the default, each
+ * variant and option on small boards (rules §4); Chains of Thought, every
+ * board and each option (rules §5).  Each combination plays MG_TEST_GAMES
+ * random games (default 1,000; fewer for long games), each on one of its
+ * specs, and checks at every action:
+ *   - from_string(to_string(a)) == a for every legal action;
  *   - the incremental hash equals the recomputed one;
  *   - undo restores the previous hash, player and text rendering exactly;
- *   - the scores equal the boxes each seat owns in the SVG rendering;
+ *   - Dots and Boxes: the scores equal the boxes each seat owns in the SVG;
  * and once per game that a clone is independent of its source, that
  * save -> load -> save is identical, and that mg_state_playout (which may
  * be a game's own generator) leaves exactly the position and history that
  * applying its actions one by one gives, and undoes back to where it began.
+ * A last test checks the shared table itself: every entry builds its game,
+ * names and corpus numbers are unique, every property entry is played.
  */
 #include "internal.h"
 #include "tests.h"
+
+#include "game_specs.h"
+#include "test_rng.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,48 +34,27 @@
 #define MAX_SPECS 8
 #define TEXT_CAP 65536
 
+/* A combination: the table's TS_PROPERTY entries of game `id` and group
+ * `group`, in table order; it plays MG_TEST_GAMES / divisor games. */
 typedef struct {
-    const char *name;
-    const char *specs[MAX_SPECS];
+    const char *id, *group;
+    int divisor;
 } combo;
 
 /* Dots and Boxes: each grid with each border it allows, without and with
- * misère (the misère variants are generated from these). */
+ * misère (the misère variants are made from these). */
 static const combo dab_combos[] = {
-    {"square/none",
-     {"grid=square,rows=1,cols=1", "grid=square,rows=2,cols=3",
-      "grid=square,rows=3,cols=3", "grid=square,rows=4,cols=2",
-      "grid=square,rows=1,cols=4"}},
-    {"square/swedish",
-     {"rows=1,cols=1,border=swedish", "rows=2,cols=2,border=swedish",
-      "rows=3,cols=4,border=swedish", "rows=1,cols=3,border=swedish"}},
-    {"square/icelandic",
-     {"rows=1,cols=1,border=icelandic", "rows=2,cols=3,border=icelandic",
-      "rows=4,cols=4,border=icelandic"}},
-    {"triangle/none",
-     {"grid=triangle,size=1", "grid=triangle,size=2", "grid=triangle,size=4"}},
-    {"triangle/swedish",
-     {"grid=triangle,size=1,border=swedish",
-      "grid=triangle,size=3,border=swedish"}},
-    {"trihex/none",
-     {"grid=triangle,shape=hexagon,size=1",
-      "grid=triangle,shape=hexagon,size=2"}},
-    {"trihex/swedish",
-     {"grid=triangle,shape=hexagon,size=1,border=swedish",
-      "grid=triangle,shape=hexagon,size=2,border=swedish"}},
-    {"hexagon/none",
-     {"grid=hexagon,size=1", "grid=hexagon,size=2", "grid=hexagon,size=3"}},
-    {"hexagon/swedish",
-     {"grid=hexagon,size=1,border=swedish",
-      "grid=hexagon,size=2,border=swedish",
-      "grid=hexagon,size=3,border=swedish"}},
+    {"dots_and_boxes", "square/none", 1},
+    {"dots_and_boxes", "square/swedish", 1},
+    {"dots_and_boxes", "square/icelandic", 1},
+    {"dots_and_boxes", "triangle/none", 1},
+    {"dots_and_boxes", "triangle/swedish", 1},
+    {"dots_and_boxes", "trihex/none", 1},
+    {"dots_and_boxes", "trihex/swedish", 1},
+    {"dots_and_boxes", "hexagon/none", 1},
+    {"dots_and_boxes", "hexagon/swedish", 1},
 };
 #define N_DAB_COMBOS ((int)(sizeof dab_combos / sizeof dab_combos[0]))
-
-static uint64_t rng_next(uint64_t *x)
-{
-    return mg__splitmix64(x);
-}
 
 static int count_sub(const char *hay, const char *needle)
 {
@@ -110,9 +99,9 @@ static void check_clone(mg_state *s, const int32_t *legal, size_t n,
     render(s, MG_RENDER_TEXT, before);
     if (n)
         MG_REQUIRE(
-            (mg_state_apply(c, legal[rng_next(rng) % n])) == (MG_OK),
+            (mg_state_apply(c, legal[mg_test_rand(rng) % n])) == (MG_OK),
             "apply on the clone failed");
-    mg_state_playout(c, rng_next(rng), -1);
+    mg_state_playout(c, mg_test_rand(rng), -1);
     while (mg_state_undo(c) == MG_OK)
         ;
     MG_REQUIRE((mg_state_hash(s)) == (h), "mg_state_hash(s) differs from h");
@@ -128,12 +117,13 @@ static void check_playout(const mg_state *s, uint64_t *rng)
 {
     mg_state *p = NULL, *r = NULL;
     const mg_game *g = s->game;
-    int32_t max = (rng_next(rng) & 1) ? -1 : (int32_t)(rng_next(rng) % 8);
+    int32_t max =
+        (mg_test_rand(rng) & 1) ? -1 : (int32_t)(mg_test_rand(rng) % 8);
     int done;
     size_t i;
     MG_REQUIRE(mg_state_clone(&p, s) == MG_OK, "clone");
     MG_REQUIRE(mg_state_clone(&r, s) == MG_OK, "clone");
-    done = mg_state_playout(p, rng_next(rng), max);
+    done = mg_state_playout(p, mg_test_rand(rng), max);
     MG_REQUIRE(done >= 0 && (max < 0 || done <= max), "playout count %d",
                done);
     MG_REQUIRE(p->hlen == s->hlen + (size_t)done, "playout history length");
@@ -203,7 +193,7 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
     int clone_at, step = 0;
     MG_REQUIRE((mg_state_new(&s, g)) == (MG_OK),
                "mg_state_new(&s, g) differs from MG_OK");
-    clone_at = (int)(rng_next(rng) % (uint64_t)mg_game_num_actions(g));
+    clone_at = (int)(mg_test_rand(rng) % (uint64_t)mg_game_num_actions(g));
     for (;;) {
         size_t n;
         int32_t a;
@@ -226,7 +216,7 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
             break;
         MG_REQUIRE((mg_state_is_terminal(s)) == (0),
                    "mg_state_is_terminal(s) differs from 0");
-        a = legal[rng_next(rng) % n];
+        a = legal[mg_test_rand(rng) % n];
         h = mg_state_hash(s);
         player = mg_state_current_player(s);
         render(s, MG_RENDER_TEXT, before);
@@ -266,27 +256,54 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
     mg_state_free(s);
 }
 
-static void run_combo(const char *id, const combo *c, const char *extra,
-                      uint64_t seed, int divisor)
+/* The combination's specs from the table (misère variants: `extra`
+ * added to the options); returns how many. */
+static int combo_specs(const combo *c, const char *extra,
+                       char specs[MAX_SPECS][256])
+{
+    int i, n = 0;
+    for (i = 0; i < MG_N_TEST_SPECS; i++) {
+        const mg_test_spec *e = &mg_test_specs[i];
+        size_t len = strlen(e->spec);
+        if (!(e->uses & TS_PROPERTY) || !mg_test_spec_is(e->spec, c->id) ||
+            !e->group || strcmp(e->group, c->group) != 0)
+            continue;
+        ck_assert_msg(n < MAX_SPECS, "%s %s: more than %d specs", c->id,
+                      c->group, MAX_SPECS);
+        if (!*extra)
+            snprintf(specs[n], sizeof specs[n], "%s", e->spec);
+        else if (len && e->spec[len - 1] == ')')
+            snprintf(specs[n], sizeof specs[n], "%.*s%s)", (int)(len - 1),
+                     e->spec, extra);
+        else
+            snprintf(specs[n], sizeof specs[n], "%s(%s)", e->spec, extra + 1);
+        n++;
+    }
+    ck_assert_msg(n > 0, "%s %s: no TS_PROPERTY entry in game_specs.h", c->id,
+                  c->group);
+    return n;
+}
+
+static void run_combo(const combo *c, const char *extra, uint64_t seed)
 {
     static char before[TEXT_CAP], after[TEXT_CAP];
+    char specs[MAX_SPECS][256];
     mg_game *games[MAX_SPECS] = {0};
     int32_t *legal;
-    int n = 0, i, max_legal = 0, total = mg_test_games(1000) / divisor;
+    int n = combo_specs(c, extra, specs), i, max_legal = 0,
+        total = mg_test_games(1000) / c->divisor;
     if (total < 1)
         total = 1;
     uint64_t rng = seed;
-    for (n = 0; n < MAX_SPECS && c->specs[n]; n++) {
-        char spec[256];
-        snprintf(spec, sizeof spec, "%s(%s%s)", id, c->specs[n], extra);
-        MG_GAME(games[n], spec);
-        if (mg_game_max_legal_actions(games[n]) > max_legal)
-            max_legal = mg_game_max_legal_actions(games[n]);
+    for (i = 0; i < n; i++) {
+        MG_GAME(games[i], specs[i]);
+        if (mg_game_max_legal_actions(games[i]) > max_legal)
+            max_legal = mg_game_max_legal_actions(games[i]);
     }
     legal = malloc((size_t)max_legal * sizeof *legal);
     for (i = 0; i < total; i++)
-        random_game(games[rng_next(&rng) % (uint64_t)n], &rng, legal, before,
-                    after);
+        random_game(games[mg_test_rand(&rng) % (uint64_t)n], &rng, legal,
+                    before, after);
     free(legal);
     for (i = 0; i < n; i++)
         mg_game_free(games[i]);
@@ -295,81 +312,127 @@ static void run_combo(const char *id, const combo *c, const char *extra,
 START_TEST(dab_properties)
 {
     int c = _i % N_DAB_COMBOS, misere = _i / N_DAB_COMBOS;
-    run_combo("dots_and_boxes", &dab_combos[c], misere ? ",misere=true" : "",
-              1000003u * (uint64_t)(_i + 1), 1);
+    run_combo(&dab_combos[c], misere ? ",misere=true" : "",
+              1000003u * (uint64_t)(_i + 1));
 }
 END_TEST
 
-/* The four China games (RULES 1-2) on several boards, with each option;
- * Octopuszle games are 255 stones long, so they run a fifth as many. */
-static const struct {
-    const char *id;
-    int divisor;
-    combo c;
-} china_combos[] = {
-    {"china_tangle", 1, {"free", {"board=1", "board=2,mode=number",
-                                  "board=3,order=ascending",
-                                  "board=4,mode=number,order=ascending"}}},
-    {"china_grove", 1, {"free", {"board=1", "board=5,penalty=2",
-                                 "board=6,mode=number,penalty=8",
-                                 "board=7,order=ascending"}}},
-    {"china_squares", 10, {"all", {"board=1", "board=2,penalty=6",
-                                   "board=3,order=ascending"}}},
-    {"china_octangle", 10, {"all", {"board=1", "board=4,mode=number",
-                                    "board=5,order=ascending"}}},
+/* The four China games (rules §1-§2) on several boards, with each option;
+ * Octopuszle games are 255 stones long, so they run a tenth as many. */
+static const combo china_combos[] = {
+    {"china_tangle", "options", 1},
+    {"china_grove", "options", 1},
+    {"china_squares", "options", 10},
+    {"china_octangle", "options", 10},
 };
 #define N_CHINA ((int)(sizeof china_combos / sizeof china_combos[0]))
 
-/* Fangqi (RULES 4): the default, each variant and option, small boards. */
+/* Fangqi (rules §4): the default, each variant and option, small boards;
+ * a fifth as many games. */
 static const combo fangqi_combos[] = {
-    {"default", {"variant=ningxia", "variant=xinjiang"}},
-    {"step", {"movement=step", "width=4,height=3,movement=step"}},
-    {"capture", {"capture_on_placement=true", "width=3,height=3,"
-                                              "capture_on_placement=true"}},
-    {"ko+encirclement", {"ko=true,encirclement=true",
-                         "width=5,height=4,encirclement=true,lose_below=3"}},
-    {"limits", {"width=3,height=2,no_capture_limit=4",
-                "width=4,height=4,no_capture_limit=0,lose_below=2"}},
+    {"fangqi", "default", 5},
+    {"fangqi", "step", 5},
+    {"fangqi", "capture", 5},
+    {"fangqi", "ko+encirclement", 5},
+    {"fangqi", "limits", 5},
 };
 #define N_FANGQI ((int)(sizeof fangqi_combos / sizeof fangqi_combos[0]))
 
 START_TEST(fangqi_properties)
 {
-    run_combo("fangqi", &fangqi_combos[_i], "", 4242u * (uint64_t)(_i + 1), 5);
+    run_combo(&fangqi_combos[_i], "", 4242u * (uint64_t)(_i + 1));
 }
 END_TEST
 
-/* Chains of Thought (RULES 5): every board, then each non-default option;
+/* Chains of Thought (rules §5): every board, then each non-default option;
  * the large boards play long games, so these run fewer. */
-static const struct {
-    int divisor;
-    combo c;
-} chains_combos[] = {
-    {2, {"hex", {"board=hex4", "board=hex7", "board=hex11"}}},
-    {5, {"square", {"board=square6", "board=square9", "board=square13",
-                     "board=square19"}}},
-    {5, {"trisquare", {"board=trisquare4", "board=trisquare6",
-                        "board=trisquare8"}}},
-    {1, {"options", {"board=hex4,goal=stalemate",
-                     "board=square6,placement=not_self_adjacent",
-                     "board=hex4,movement=must_merge",
-                     "board=trisquare4,removal=none",
-                     "board=square6,goal=stalemate,placement=not_self_adjacent,"
-                     "movement=must_merge,removal=none"}}},
+static const combo chains_combos[] = {
+    {"chains_of_thought", "hex", 2},
+    {"chains_of_thought", "square", 5},
+    {"chains_of_thought", "trisquare", 5},
+    {"chains_of_thought", "options", 1},
 };
 #define N_CHAINS ((int)(sizeof chains_combos / sizeof chains_combos[0]))
 
 START_TEST(chains_properties)
 {
-    run_combo("chains_of_thought", &chains_combos[_i].c, "",
-              5151u * (uint64_t)(_i + 1), chains_combos[_i].divisor);
+    run_combo(&chains_combos[_i], "", 5151u * (uint64_t)(_i + 1));
 }
 END_TEST
 
 START_TEST(china_properties)
 {
-    run_combo(china_combos[_i].id, &china_combos[_i].c, "",
-              7777u * (uint64_t)(_i + 1), china_combos[_i].divisor);
+    run_combo(&china_combos[_i], "", 7777u * (uint64_t)(_i + 1));
+}
+END_TEST
+
+/* 1 when some combination above plays entry e. */
+static int entry_played(const mg_test_spec *e)
+{
+    static const struct {
+        const combo *c;
+        int n;
+    } lists[] = {{dab_combos, N_DAB_COMBOS},
+                 {china_combos, N_CHINA},
+                 {fangqi_combos, N_FANGQI},
+                 {chains_combos, N_CHAINS}};
+    size_t l;
+    int k;
+    for (l = 0; l < sizeof lists / sizeof lists[0]; l++)
+        for (k = 0; k < lists[l].n; k++)
+            if (mg_test_spec_is(e->spec, lists[l].c[k].id) && e->group &&
+                strcmp(e->group, lists[l].c[k].group) == 0)
+                return 1;
+    return 0;
+}
+
+/* The shared table of game_specs.h: every entry has a use and a unique
+ * name and spec, and builds its game; a group exactly on the property
+ * entries, each of them played above; corpus numbers exactly on TS_FUZZ
+ * and TS_SEED entries, never both, unique per kind, the fuzz games' from
+ * 0 without a gap (fuzz/fuzz.h reads them so). */
+START_TEST(game_specs_table)
+{
+    int i, k, n_fuzz = 0, fuzz_max = -1;
+    for (i = 0; i < MG_N_TEST_SPECS; i++) {
+        const mg_test_spec *e = &mg_test_specs[i];
+        char err[256];
+        mg_game *g = NULL;
+        int rc;
+        ck_assert_msg(e->name && *e->name && e->spec && e->uses,
+                      "entry %d: no name, spec or use", i);
+        for (k = 0; k < i; k++) {
+            ck_assert_msg(strcmp(mg_test_specs[k].name, e->name) != 0,
+                          "two entries named %s", e->name);
+            ck_assert_msg(strcmp(mg_test_specs[k].spec, e->spec) != 0,
+                          "%s and %s: the same spec", mg_test_specs[k].name,
+                          e->name);
+            ck_assert_msg(!((e->uses & mg_test_specs[k].uses) &
+                            (TS_FUZZ | TS_SEED)) ||
+                              e->corpus != mg_test_specs[k].corpus,
+                          "%s and %s: corpus number %d twice", e->name,
+                          mg_test_specs[k].name, e->corpus);
+        }
+        ck_assert_msg(!(e->uses & TS_PROPERTY) == !e->group,
+                      "%s: a group if and only if TS_PROPERTY", e->name);
+        ck_assert_msg(!(e->uses & TS_PROPERTY) || entry_played(e),
+                      "%s: group %s is played by no property test", e->name,
+                      e->group);
+        ck_assert_msg(!(e->uses & (TS_FUZZ | TS_SEED)) == (e->corpus < 0),
+                      "%s: a corpus number if and only if TS_FUZZ or TS_SEED",
+                      e->name);
+        ck_assert_msg((e->uses & (TS_FUZZ | TS_SEED)) != (TS_FUZZ | TS_SEED),
+                      "%s: TS_FUZZ and TS_SEED", e->name);
+        if (e->uses & TS_FUZZ) {
+            n_fuzz++;
+            fuzz_max = e->corpus > fuzz_max ? e->corpus : fuzz_max;
+        }
+        rc = mg_game_new(&g, e->spec, err, sizeof err);
+        ck_assert_msg(rc == MG_OK, "%s: mg_game_new(%s): %d %s", e->name,
+                      e->spec, rc, err);
+        mg_game_free(g);
+    }
+    ck_assert_int_eq(fuzz_max, n_fuzz - 1);
 }
 END_TEST
 
@@ -391,6 +454,10 @@ Suite *mg_internal_suite(void)
     tc = tcase_create("chains_of_thought");
     tcase_add_loop_test(tc, chains_properties, 0, N_CHAINS);
     tcase_set_timeout(tc, 1200);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("game_specs");
+    tcase_add_test(tc, game_specs_table);
+    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
 }

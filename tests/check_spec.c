@@ -1,5 +1,5 @@
 /*
- * check_spec.c - spec strings (RULES.md §0 "Spec strings"): defaults for
+ * check_spec.c - spec strings (doc/rules.md §0 "Spec strings"): defaults for
  * omitted keys, the canonical form, and every error with its code.
  */
 #include "tests.h"
@@ -25,7 +25,7 @@ static void canon_is(const char *spec, const char *want)
 
 START_TEST(defaults_fill_omitted_keys)
 {
-    /* RULES §3.1: square 4x4 by default; size 3 on triangle and hexagon;
+    /* rules §3.1: square 4x4 by default; size 3 on triangle and hexagon;
      * shape=triangle; §3.3 border=none; §3.2 misere=false */
     const char *dflt = "dots_and_boxes(grid=square,rows=4,cols=4,"
                        "border=none,misere=false)";

@@ -23,6 +23,8 @@
 
 #include <mindgames.h>
 
+#include "test_rng.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,14 +59,6 @@ static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
 static int gate_open;
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static uint64_t fnv(uint64_t h, const void *data, size_t n)
 {
     const unsigned char *p = data;
@@ -91,7 +85,8 @@ static uint64_t read_game(const mg_game *g, const mg_state *s, uint64_t h,
 {
     char buf[4096];
     const mg_board *b = mg_game_board(g);
-    int32_t a = (int32_t)(splitmix(rng) % (uint64_t)mg_game_num_actions(g));
+    int32_t a =
+        (int32_t)mg_test_rand_below(rng, (uint64_t)mg_game_num_actions(g));
     size_t need = 0;
     if (mg_game_spec(g, buf, sizeof buf, NULL) == MG_OK)
         h = fnv(h, buf, strlen(buf));
@@ -100,7 +95,8 @@ static uint64_t read_game(const mg_game *g, const mg_state *s, uint64_t h,
     if (mg_state_render(s, MG_RENDER_TEXT, NULL, 0, &need) == MG_ENOBUFS)
         h = fnv(h, &need, sizeof need);
     if (b) {
-        int32_t c = (int32_t)(splitmix(rng) % (uint64_t)mg_board_cell_count(b));
+        int32_t c =
+            (int32_t)mg_test_rand_below(rng, (uint64_t)mg_board_cell_count(b));
         int32_t x = 0, y = 0, mask = mg_board_cell_mask(b, c);
         uint64_t fp = mg_board_fingerprint(b);
         mg_board_cell_position(b, c, &x, &y);
@@ -128,11 +124,11 @@ static int play(worker *w, int gi, uint64_t seed, mg_bot *mcts,
     if (!legal || mg_state_new(&s, g) != MG_OK)
         FAIL(w, "out of memory");
     /* random actions from the legal list, with the thread's own PRNG */
-    k = (int)(splitmix(&rng) % 24);
+    k = (int)(mg_test_rand(&rng) % 24);
     for (i = 0; i < k && !mg_state_is_terminal(s); i++) {
         if (mg_state_legal_actions(s, legal, max, &n) != MG_OK || n == 0)
             FAIL(w, "%s: legal_actions", mg_game_id(g));
-        if ((rc = mg_state_apply(s, legal[splitmix(&rng) % n])) != MG_OK)
+        if ((rc = mg_state_apply(s, legal[mg_test_rand(&rng) % n])) != MG_OK)
             FAIL(w, "%s: apply: %s", mg_game_id(g), mg_strerror(rc));
     }
     reads = read_game(g, s, reads, &rng);
@@ -152,16 +148,16 @@ static int play(worker *w, int gi, uint64_t seed, mg_bot *mcts,
     mg_state_free(s);
     s = c;
     c = NULL;
-    k = (int)(splitmix(&rng) % 8);
+    k = (int)(mg_test_rand(&rng) % 8);
     for (i = 0; i < k && !mg_state_is_terminal(s); i++) {
         if (mg_state_legal_actions(s, legal, max, &n) != MG_OK || n == 0)
             FAIL(w, "%s: legal_actions", mg_game_id(g));
-        mg_state_apply(s, legal[splitmix(&rng) % n]);
-        if (splitmix(&rng) % 4 == 0)
+        mg_state_apply(s, legal[mg_test_rand(&rng) % n]);
+        if (mg_test_rand(&rng) % 4 == 0)
             mg_state_undo(s);
     }
     reads = read_game(g, s, reads, &rng);
-    done = mg_state_playout(s, splitmix(&rng), -1);
+    done = mg_state_playout(s, mg_test_rand(&rng), -1);
     if (done < 0 || mg_state_is_terminal(s) != 1)
         FAIL(w, "%s: playout %d did not end the game", mg_game_id(g), done);
 
@@ -195,7 +191,7 @@ out:
 static uint64_t seed_of(int tid, int gi, int m)
 {
     uint64_t x = ((uint64_t)tid << 40) ^ ((uint64_t)gi << 20) ^ (uint64_t)m;
-    return splitmix(&x);
+    return mg_test_rand(&x);
 }
 
 static void *run(void *arg)

@@ -31,7 +31,7 @@ TSAN_GAMES   ?= 2
 FUZZ_TARGETS := spec notation record board actions
 FUZZ_SRC     := tests/fuzz
 FUZZ_CORPUS  := $(FUZZ_SRC)/corpus
-FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h $(HEADER)
+FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h $(HEADER)
 ABI_BASELINE := abi/libmindgames.so.$(MAJOR).abi
 
 # Builds with another compiler or sanitizers: the warnings, never -Werror
@@ -137,7 +137,7 @@ fuzz-corpus: $(FR_DIR)/gen_corpus
 
 # -------------------------------------------------------------- threads
 
-$(B)/tests/check_threads: tests/check_threads.c $(SHLIB)
+$(B)/tests/check_threads: tests/check_threads.c tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) -pthread $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 
@@ -154,7 +154,7 @@ $(TS_DIR)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib $(TS_SAN) -c $< -o $@
 
-$(TS_DIR)/check_threads: tests/check_threads.c $(TS_OBJS)
+$(TS_DIR)/check_threads: tests/check_threads.c tests/test_rng.h $(TS_OBJS)
 	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -pthread $< $(TS_OBJS) -o $@ -lm
 
 # Objects and programs made through pattern rules are kept, not removed

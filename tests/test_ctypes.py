@@ -5,10 +5,10 @@ Run from the top of the tree after `make all`:
     MINDGAMES_LIB=$PWD/build/libmindgames.so.1.0.0 \
         python3 -m unittest discover -s tests -p 'test_*.py' -v
 
-Every function of the header gets its restype and argtypes declared here
-(see STYLE.md section 4): handles are c_void_p so that 64-bit pointers are
-never truncated to C int, and no function returning library memory is
-declared c_char_p except the static, never-freed strings.
+Every function of the header gets its restype and argtypes declared here,
+none is left to ctypes' default of C int: handles are c_void_p so that
+64-bit pointers are never truncated, and no function returning library
+memory is declared c_char_p except the static, never-freed strings.
 """
 import ctypes
 import os
@@ -18,8 +18,8 @@ import subprocess
 import sys
 import threading
 import unittest
-from ctypes import (POINTER, byref, c_char_p, c_int, c_int32, c_size_t,
-                    c_uint32, c_uint64, c_void_p)
+from ctypes import (POINTER, byref, c_char_p, c_double, c_float, c_int,
+                    c_int8, c_int32, c_size_t, c_uint32, c_uint64, c_void_p)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADER = os.path.join(HERE, os.pardir, "include", "mindgames.h")
@@ -121,6 +121,27 @@ PROTOTYPES = {
     "mg_bot_choose": (c_int, [HANDLE, HANDLE, P(c_int32)]),
     "mg_bot_spec": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
     "mg_bot_free": (None, [HANDLE]),
+    "mg_game_num_sites": (c_int32, [HANDLE]),
+    "mg_game_site_kind": (c_int, [HANDLE, c_int32]),
+    "mg_game_site_position": (c_int, [HANDLE, c_int32, P(c_double),
+                                      P(c_double)]),
+    "mg_game_site_name": (c_int, [HANDLE, c_int32, c_char_p, c_size_t,
+                                  SIZE_OUT]),
+    "mg_game_site_neighbors": (c_int, [HANDLE, c_int32, P(c_int32),
+                                       c_size_t, SIZE_OUT]),
+    "mg_game_action_sites": (c_int, [HANDLE, c_int32, P(c_int32),
+                                     P(c_int32)]),
+    "mg_state_site": (c_int, [HANDLE, c_int32]),
+    "mg_state_sites": (c_int, [HANDLE, P(c_int8), c_size_t, SIZE_OUT]),
+    "mg_game_observation_shape": (c_int, [HANDLE, P(c_int32), P(c_int32)]),
+    "mg_game_observation_plane": (c_char_p, [HANDLE, c_int32]),
+    "mg_state_observation": (c_int, [HANDLE, c_int, P(c_float), c_size_t,
+                                     SIZE_OUT]),
+    "mg_game_num_symmetries": (c_int32, [HANDLE]),
+    "mg_game_symmetry_site": (c_int, [HANDLE, c_int32, c_int32,
+                                      P(c_int32)]),
+    "mg_game_symmetry_action": (c_int, [HANDLE, c_int32, c_int32,
+                                        P(c_int32)]),
 }
 
 # A function the library does not export fails the prototypes test below
@@ -723,7 +744,7 @@ class TestBoards(unittest.TestCase):
         self.assertEqual(lib.mg_board_kind(b), MG_BOARD_LABYRINTH)
         self.assertEqual(lib.mg_board_cell_count(b), 63)
         masks = {lib.mg_board_cell_mask(b, i) for i in range(63)}
-        self.assertEqual(masks, set(range(1, 64)))  # RULES 2.1 bijection
+        self.assertEqual(masks, set(range(1, 64)))  # rules §2.1 bijection
         x, y = c_int32(), c_int32()
         for i in range(63):
             self.assertEqual(lib.mg_board_cell_position(b, i, byref(x),

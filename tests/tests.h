@@ -1,7 +1,9 @@
 /*
  * tests.h - the Check suites of libmindgames and small shared helpers.
  * Each tests/check_<area>.c defines one suite; run_api.c (linked with the
- * shared library) and run_internal.c (static library) run them.
+ * shared library) and run_internal.c (static library) run them.  Shared
+ * without Check: test_rng.h (the one PRNG) and game_specs.h (the one table
+ * of game specs); the files of one area share <area>_test.h.
  */
 #ifndef MG_TESTS_H
 #define MG_TESTS_H
@@ -11,17 +13,24 @@
 
 #include <stdlib.h>
 
-Suite *mg_core_suite(void);       /* check_core.c: version, errors, registry */
-Suite *mg_spec_suite(void);       /* check_spec.c: spec strings */
-Suite *mg_dab_suite(void);        /* check_dots_and_boxes.c: RULES §3 */
-Suite *mg_record_suite(void);     /* check_record.c: save/load, notation */
-Suite *mg_errors_suite(void);     /* check_errors.c: bad input everywhere */
-Suite *mg_board_suite(void);      /* check_board.c: RULES 1.1, 1.2, 2.1, 2.2 */
-Suite *mg_china_suite(void);      /* check_china.c: RULES 0, 1.2-2.4 */
-Suite *mg_fangqi_suite(void);     /* check_fangqi.c: RULES §4 */
-Suite *mg_chains_suite(void);     /* check_chains.c: RULES §5 */
-Suite *mg_bot_suite(void);        /* check_bot.c: bots, playouts */
-Suite *mg_internal_suite(void);   /* check_internal.c: white-box properties */
+Suite *mg_core_suite(void);          /* check_core.c: the public contract */
+Suite *mg_spec_suite(void);          /* check_spec.c: spec strings */
+Suite *mg_dab_suite(void);           /* check_dots_and_boxes.c: rules §3 */
+Suite *mg_record_suite(void);        /* check_record.c: save/load, notation */
+Suite *mg_errors_calls_suite(void);  /* check_errors_calls.c: bad calls */
+Suite *mg_errors_text_suite(void);   /* check_errors_text.c: bad text */
+Suite *mg_board_suite(void);         /* check_board.c: rules §1.1-§2.2 */
+Suite *mg_china_options_suite(void); /* check_china_options.c: options, text */
+Suite *mg_china_turns_suite(void);   /* check_china_turns.c: one turn */
+Suite *mg_china_games_suite(void);   /* check_china_games.c: whole games */
+Suite *mg_fangqi_rules_suite(void);  /* check_fangqi_rules.c: rules §4.2 */
+Suite *mg_fangqi_text_suite(void);   /* check_fangqi_text.c: options, text */
+Suite *mg_fangqi_games_suite(void);  /* check_fangqi_games.c: random games */
+Suite *mg_chains_rules_suite(void);  /* check_chains_rules.c: rules §5.2 */
+Suite *mg_chains_boards_suite(void); /* check_chains_boards.c: boards, games */
+Suite *mg_bot_suite(void);           /* check_bot.c: bots, playouts */
+Suite *mg_svg_suite(void);           /* check_svg.c: the SVG status */
+Suite *mg_internal_suite(void);      /* check_internal.c: properties */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)

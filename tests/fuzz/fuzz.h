@@ -1,7 +1,8 @@
 /*
  * fuzz.h - what the fuzz targets share: the libFuzzer entry point, an
  * invariant check that aborts (libFuzzer and the replay both report an
- * abort as a crash), and the table of games the game-driven targets play.
+ * abort as a crash), and the games the game-driven targets play (from the
+ * shared table of tests/game_specs.h).
  *
  * Every target is one LLVMFuzzerTestOneInput() that uses the public API
  * only.  Built with clang -fsanitize=fuzzer it is a fuzzer (make fuzz);
@@ -18,6 +19,8 @@
 #define MG_FUZZ_H
 
 #include <mindgames.h>
+
+#include "../game_specs.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -72,35 +75,13 @@ static inline void fuzz_check_error(int rc, const char *err, size_t errcap,
 /* ------------------------------------------------------------- game table */
 
 /* The games the game-driven targets (actions, notation) play: the input's
- * first byte picks one, modulo the table size.  These specs come first in
- * a fixed order (the corpus files depend on it: append only); then every
- * registered game id without an entry here is added with its defaults, so
- * a new game is fuzzed at once.  Small boards keep games short. */
-static const char *const fuzz_fixed_specs[] = {
-    "dots_and_boxes",
-    "dots_and_boxes(rows=2,cols=2)",
-    "dots_and_boxes(rows=3,cols=2,border=icelandic)",
-    "dots_and_boxes(grid=triangle,size=2,border=swedish)",
-    "dots_and_boxes(grid=triangle,shape=hexagon,size=1,misere=true)",
-    "dots_and_boxes(grid=hexagon,size=2,border=swedish)",
-    "china_squares",
-    "china_octangle(board=2,mode=number)",
-    "china_tangle",
-    "china_tangle(board=3,mode=number,order=ascending)",
-    "china_grove(board=2,penalty=8)",
-    "fangqi",
-    "fangqi(variant=xinjiang)",
-    "fangqi(width=4,height=3,movement=step)",
-    "fangqi(width=3,height=3,capture_on_placement=true,ko=true)",
-    "fangqi(width=4,height=4,encirclement=true,no_capture_limit=6)",
-    "fangqi(width=5,height=4,extra_removal=true,lose_below=3)",
-    "chains_of_thought",
-    "chains_of_thought(board=trisquare4)",
-    "chains_of_thought(board=square6,goal=stalemate)",
-};
-#define FUZZ_N_FIXED \
-    ((int)(sizeof fuzz_fixed_specs / sizeof fuzz_fixed_specs[0]))
-#define FUZZ_MAX_GAMES (FUZZ_N_FIXED + 64)
+ * first byte picks one, modulo their number.  First the entries of the
+ * shared table (game_specs.h) marked TS_FUZZ, by their corpus numbers 0,
+ * 1, 2, ...: the corpus files depend on these, so a number is never
+ * changed or reused and a new entry takes the next one.  Then every
+ * registered game id without such an entry, with its defaults, so a new
+ * game is fuzzed at once.  Small boards keep games short. */
+#define FUZZ_MAX_GAMES (MG_N_TEST_SPECS + 64)
 
 typedef struct fuzz_games {
     int n;
@@ -108,11 +89,26 @@ typedef struct fuzz_games {
     char spec[FUZZ_MAX_GAMES][256]; /* as written in the table */
 } fuzz_games;
 
-/* 1 when spec names the game `id` (the id alone or followed by '('). */
-static inline int fuzz_spec_is(const char *spec, const char *id)
+/* The TS_FUZZ entry of corpus number k; NULL after the last.  Numbers
+ * run from 0 without a gap, each on one entry (else abort). */
+static inline const mg_test_spec *fuzz_fixed_spec(int k)
 {
-    size_t n = strlen(id);
-    return strncmp(spec, id, n) == 0 && (spec[n] == '\0' || spec[n] == '(');
+    const mg_test_spec *found = NULL;
+    int i, n = 0;
+    for (i = 0; i < MG_N_TEST_SPECS; i++) {
+        const mg_test_spec *e = &mg_test_specs[i];
+        if (!(e->uses & TS_FUZZ))
+            continue;
+        n++;
+        FUZZ_REQUIRE(e->corpus >= 0, "%s: TS_FUZZ without a number", e->name);
+        if (e->corpus == k) {
+            FUZZ_REQUIRE(!found, "%s and %s: both fuzz game %d", found->name,
+                         e->name, k);
+            found = e;
+        }
+    }
+    FUZZ_REQUIRE(found || k >= n, "no fuzz game numbered %d of %d", k, n);
+    return found;
 }
 
 /* Fill t once (the games are kept for the whole run: they are immutable
@@ -121,22 +117,24 @@ static inline int fuzz_spec_is(const char *spec, const char *id)
  * renamed option is noticed. */
 static inline void fuzz_games_init(fuzz_games *t)
 {
-    int i, k, count = mg_game_count();
+    int i, k, count = mg_game_count(), nfixed = 0;
     t->n = 0;
-    for (i = 0; i < FUZZ_N_FIXED + count && t->n < FUZZ_MAX_GAMES; i++) {
+    while (fuzz_fixed_spec(nfixed))
+        nfixed++;
+    for (i = 0; i < nfixed + count && t->n < FUZZ_MAX_GAMES; i++) {
         const char *spec;
         char err[256];
         int rc, known = 0;
-        if (i < FUZZ_N_FIXED) {
-            spec = fuzz_fixed_specs[i];
+        if (i < nfixed) {
+            spec = fuzz_fixed_spec(i)->spec;
             for (k = 0; k < count; k++)
-                known |= fuzz_spec_is(spec, mg_game_id_at(k));
+                known |= mg_test_spec_is(spec, mg_game_id_at(k));
             if (!known)
                 continue;
         } else {
-            spec = mg_game_id_at(i - FUZZ_N_FIXED);
-            for (k = 0; k < FUZZ_N_FIXED; k++)
-                known |= fuzz_spec_is(fuzz_fixed_specs[k], spec);
+            spec = mg_game_id_at(i - nfixed);
+            for (k = 0; k < nfixed; k++)
+                known |= mg_test_spec_is(fuzz_fixed_spec(k)->spec, spec);
             if (known)
                 continue;
         }

@@ -1,7 +1,7 @@
 /*
  * fuzz_actions.c - a random-action driver: any byte-chosen sequence of
- * operations on a state of any game of the table in fuzz.h (every
- * registered game, with a few variants).
+ * operations on a state of any game of fuzz.h (the TS_FUZZ specs of
+ * game_specs.h, then every other registered game at its defaults).
  *
  * Input: byte 0 picks the game; then each operation is one byte (its
  * value modulo 12 picks it) followed by the bytes it reads:

@@ -1,6 +1,7 @@
 /*
  * fuzz_notation.c - the action notation parser, mg_state_action_from_string,
- * on every game of the table in fuzz.h.
+ * on every game of fuzz.h (the TS_FUZZ specs of game_specs.h, then every
+ * other registered game).
  *
  * Input: byte 0 picks the game, byte 1 how many random actions to play
  * first (0..15, with a fixed seed), the rest (up to a NUL) is the text.

@@ -3,16 +3,17 @@
  *
  *     gen_corpus DIR     (make fuzz-corpus: DIR = tests/fuzz/corpus)
  *
- * DIR/spec      every registered game id, the canonical spec of every game
- *               of the table in fuzz.h, bot specs, a few malformed specs
- * DIR/notation  for every game of the table, positions after 0, 5 and 15
+ * DIR/spec      every registered game id, the spec and canonical spec of
+ *               every game of fuzz.h, the spec seeds of the shared table
+ *               (game_specs.h, TS_SEED), bot specs, a few malformed specs
+ * DIR/notation  for every game of fuzz.h, positions after 0, 5 and 15
  *               random actions (the target's own seed) with the notation of
  *               some legal and illegal actions, and malformed notations
- * DIR/record    records made by mg_state_save for every game of the table
- *               (start, middle, end), and of China games on an explicit
- *               board (records with a board section)
+ * DIR/record    records made by mg_state_save for every game of fuzz.h
+ *               (start, middle, end), and of the table's TS_ON_BOARD games
+ *               on an explicit board (records with a board section)
  * DIR/board     boards of three seeds of each kind, from mg_board_format
- * DIR/actions   byte strings driving every game of the table
+ * DIR/actions   byte strings driving every game of fuzz.h
  *
  * Existing files of the same name are overwritten; others (regression
  * inputs, files libFuzzer added) are left alone.  Deterministic.
@@ -20,6 +21,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "fuzz.h"
+
+#include "../test_rng.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -53,28 +56,16 @@ static void put_str(const char *dir, const char *name, const char *s)
 
 static uint64_t rng_state = 0x6d696e6467616d65ULL;
 
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+/* Spec seeds besides the table's: bot specs, then malformed specs.  The
+ * table's TS_SEED entries are spec/extra-NN by their corpus numbers
+ * (00 .. 10); these follow as extra-11 .. extra-29.  A new seed of either
+ * kind takes a number not in use (30, ...); two seeds of one number abort
+ * here. */
+#define FIRST_PARSER_SEED 11
 
 static void spec_seeds(const fuzz_games *t)
 {
-    static const char *const extra[] = {
-        " Dots_And_Boxes ( rows = 3 , cols = 5 , border = Swedish ) ",
-        "dots_and_boxes(rows=32,cols=32,border=icelandic,misere=true)",
-        "dots_and_boxes(grid=hexagon,size=16)",
-        "dots_and_boxes(grid=triangle,shape=hexagon,size=3)",
-        "china_tangle(board=18446744073709551615)",
-        "china_squares(board=0,penalty=2,order=ascending)",
-        "fangqi(width=19,height=19,movement=step,no_capture_limit=0)",
-        "chains_of_thought(board=square19)",
-        "chains_of_thought(board=hex11,placement=not_self_adjacent)",
-        "chains_of_thought(board=trisquare8,removal=none)",
-        "chains_of_thought(board=hex7,movement=must_merge)",
+    static const char *const parser[] = {
         "random", "greedy", "mcts", "mcts(iterations=50)",
         "mcts(iterations=100,c=1.414,bias=0,margin=0,reuse=false)",
         "mcts(iterations=0,time_ms=5)", "MCTS ( c = 0.5 , margin = 1 )",
@@ -84,8 +75,9 @@ static void spec_seeds(const fuzz_games *t)
         "fangqi(width=2,height=2)", "china_tangle(board=1,board=2)",
         "dots_and_boxes(rows=99999999999999999999999)",
     };
+    enum { N_PARSER = sizeof parser / sizeof parser[0] };
     char name[64], spec[4096];
-    int i;
+    int i, k;
     for (i = 0; i < mg_game_count(); i++) {
         snprintf(name, sizeof name, "id-%s", mg_game_id_at(i));
         put_str("spec", name, mg_game_id_at(i));
@@ -98,9 +90,26 @@ static void spec_seeds(const fuzz_games *t)
             put_str("spec", name, spec);
         }
     }
-    for (i = 0; i < (int)(sizeof extra / sizeof extra[0]); i++) {
-        snprintf(name, sizeof name, "extra-%02d", i);
-        put_str("spec", name, extra[i]);
+    for (i = 0; i < MG_N_TEST_SPECS; i++) {
+        const mg_test_spec *e = &mg_test_specs[i];
+        if (!(e->uses & TS_SEED))
+            continue;
+        FUZZ_REQUIRE(e->corpus >= 0, "%s: TS_SEED without a number", e->name);
+        FUZZ_REQUIRE(e->corpus < FIRST_PARSER_SEED ||
+                         e->corpus >= FIRST_PARSER_SEED + N_PARSER,
+                     "%s: spec seed %d is a parser seed's", e->name,
+                     e->corpus);
+        for (k = 0; k < i; k++)
+            FUZZ_REQUIRE(!(mg_test_specs[k].uses & TS_SEED) ||
+                             mg_test_specs[k].corpus != e->corpus,
+                         "%s and %s: both spec seed %d", mg_test_specs[k].name,
+                         e->name, e->corpus);
+        snprintf(name, sizeof name, "extra-%02d", e->corpus);
+        put_str("spec", name, e->spec);
+    }
+    for (i = 0; i < N_PARSER; i++) {
+        snprintf(name, sizeof name, "extra-%02d", FIRST_PARSER_SEED + i);
+        put_str("spec", name, parser[i]);
     }
 }
 
@@ -141,7 +150,7 @@ static void notation_seeds(const fuzz_games *t)
                 notation_seed(gi, ks[ki], text, tag);
             }
             for (i = 0; i < 3; i++) {
-                int32_t a = (int32_t)(rnd() % (uint64_t)num);
+                int32_t a = (int32_t)(mg_test_rand(&rng_state) % (uint64_t)num);
                 mg_state_action_to_string(s, a, text, sizeof text, NULL);
                 snprintf(tag, sizeof tag, "any%d", i);
                 notation_seed(gi, ks[ki], text, tag);
@@ -170,14 +179,6 @@ static void record_of(const mg_state *s, const char *name)
 
 static void record_seeds(const fuzz_games *t)
 {
-    static const struct {
-        const char *id;
-        int kind;
-        uint64_t seed;
-    } on_board[] = {{"china_squares", MG_BOARD_OCTOPUSZLE, 4},
-                    {"china_octangle", MG_BOARD_OCTOPUSZLE, 5},
-                    {"china_tangle", MG_BOARD_LABYRINTH, 9},
-                    {"china_grove", MG_BOARD_LABYRINTH, 10}};
     char name[64];
     int gi, i;
     for (gi = 0; gi < t->n; gi++) {
@@ -193,23 +194,26 @@ static void record_seeds(const fuzz_games *t)
         record_of(s, name);
         mg_state_free(s);
     }
-    for (i = 0; i < (int)(sizeof on_board / sizeof on_board[0]); i++) {
-        mg_board *b = NULL;
-        mg_game *g = NULL;
+    /* the table's TS_ON_BOARD games: the board of the game its spec makes,
+     * given to a game of the same id as an explicit board */
+    for (i = 0; i < MG_N_TEST_SPECS; i++) {
+        mg_game *seeded = NULL, *g = NULL;
         mg_state *s = NULL;
-        if (mg_board_generate(&b, on_board[i].kind, on_board[i].seed) !=
-                MG_OK ||
-            mg_game_new_with_board(&g, on_board[i].id, b, NULL, 0) != MG_OK) {
-            mg_board_free(b);
+        if (!(mg_test_specs[i].uses & TS_ON_BOARD))
+            continue;
+        if (mg_game_new(&seeded, mg_test_specs[i].spec, NULL, 0) != MG_OK ||
+            mg_game_new_with_board(&g, mg_game_id(seeded),
+                                   mg_game_board(seeded), NULL, 0) != MG_OK) {
+            mg_game_free(seeded);
             continue;
         }
         mg_state_new(&s, g);
         mg_state_playout(s, 7, 6);
-        snprintf(name, sizeof name, "board-%s", on_board[i].id);
+        snprintf(name, sizeof name, "board-%s", mg_game_id(g));
         record_of(s, name);
         mg_state_free(s);
         mg_game_free(g);
-        mg_board_free(b);
+        mg_game_free(seeded);
     }
 }
 
@@ -246,7 +250,7 @@ static void action_seeds(const fuzz_games *t)
         for (li = 0; li < 3; li++) {
             buf[0] = (unsigned char)gi;
             for (i = 1; i < lens[li]; i++) {
-                uint64_t x = rnd();
+                uint64_t x = mg_test_rand(&rng_state);
                 /* mostly legal actions, some of every other operation */
                 buf[i] = (unsigned char)((x & 3) ? (x >> 8) % 4
                                                  : 4 + (x >> 8) % 8);

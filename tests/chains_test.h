@@ -1,0 +1,60 @@
+/*
+ * chains_test.h - what the Chains of Thought test files share
+ * (check_chains_rules.c, check_chains_boards.c): games and states,
+ * actions by notation, scores, and a comparison for qsort.
+ */
+#ifndef MG_CHAINS_TEST_H
+#define MG_CHAINS_TEST_H
+
+#include "tests.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CT_MAXP 361
+#define CT_MAXD 8
+
+/* ------------------------------------------------------------ helpers */
+
+static inline mg_state *start(mg_game **g, const char *spec)
+{
+    mg_state *s = NULL;
+    MG_GAME(*g, spec);
+    ck_assert_int_eq(mg_state_new(&s, *g), MG_OK);
+    return s;
+}
+
+static inline void done(mg_game *g, mg_state *s)
+{
+    mg_state_free(s);
+    mg_game_free(g);
+}
+
+static inline int32_t parse(const mg_state *s, const char *text)
+{
+    int32_t a = -1;
+    char err[160] = "";
+    int rc = mg_state_action_from_string(s, text, &a, err, sizeof err);
+    ck_assert_msg(rc == MG_OK, "parse %s: %d %s", text, rc, err);
+    return a;
+}
+
+static inline int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static inline int32_t score(const mg_state *s, int p)
+{
+    int32_t v = -1;
+    ck_assert_int_eq(mg_state_score(s, p, &v), MG_OK);
+    return v;
+}
+
+static inline void spec_of(const mg_game *g, char *buf, size_t cap)
+{
+    ck_assert_int_eq(mg_game_spec(g, buf, cap, NULL), MG_OK);
+}
+
+#endif
