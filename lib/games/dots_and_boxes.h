@@ -1,0 +1,112 @@
+/*
+ * dots_and_boxes.h - the private header of Dots and Boxes (doc/rules.md
+ * §3): the game's immutable data (struct dab), the layout of its state
+ * blob with its accessors, and what its files share.  Never installed.
+ *
+ *   dots_and_boxes.c           options, create/destroy, the rules, the ops
+ *   dots_and_boxes_geometry.c  the board: dots, cells, lines, borders
+ *   dots_and_boxes_notation.c  dot and line names, parsing lines
+ *   dots_and_boxes_render.c    the text and SVG pictures
+ */
+#ifndef MG_DOTS_AND_BOXES_H
+#define MG_DOTS_AND_BOXES_H
+
+#include "internal.h"
+
+#include <stdlib.h>
+
+enum { GRID_SQUARE, GRID_TRIANGLE, GRID_HEXAGON };
+enum { SHAPE_TRIANGLE, SHAPE_HEXAGON };
+enum { BORDER_NONE, BORDER_SWEDISH, BORDER_ICELANDIC };
+
+#define MAX_SIDES 6
+#define MAX_DOT_LINES 6
+
+/* Screen directions of the text rendering: line from a dot to its
+ * neighbour at (+1,0), (0,+1) or (-1,+1). */
+enum { DIR_E, DIR_N, DIR_NW, N_DIRS };
+
+/* Every board is a plane graph built from its cells (polygons of dot
+ * coordinates): dots sorted bottom row first, lines sorted by their dots'
+ * indices (so a line's index is its action id, rules §3.4), and for every
+ * line the one or two cells it borders. */
+typedef struct dab {
+    int grid, border, misere;
+    int32_t ndots, nlines, ncells, moves;
+    int32_t w, h;             /* extent of normalised dot coordinates */
+    int32_t *dot_x, *dot_y;   /* normalised: minimum 0 */
+    int32_t *dot_at;          /* w*h -> dot or -1 */
+    int32_t *dot_lines;       /* ndots * MAX_DOT_LINES, -1 padded */
+    int32_t *dot_dir;         /* ndots * N_DIRS: line towards dir or -1 */
+    int32_t *line_dots;       /* nlines * 2, lower index first */
+    int32_t *line_cells;      /* nlines * 2, -1 padded */
+    unsigned char *predrawn;  /* per line */
+    int32_t *cell_nsides;
+    int32_t *play_cells;      /* line_cells with the spare cell for -1 */
+    int32_t *play_nsides;     /* cell_nsides, then -1 for the spare cell */
+    int32_t *cell_dots;       /* ncells * MAX_SIDES, polygon order */
+    int32_t *cell_lines;      /* ncells * MAX_SIDES */
+    int32_t *mark_order;      /* cells sorted by text mark (row, col) */
+    int32_t *mark_row, *mark_col;
+    int32_t *svg_x, *svg_y;   /* per dot, tenths of a pixel */
+    int32_t svg_w, svg_h;     /* the picture's body, tenths of a pixel */
+    uint64_t *zline, *zcell;  /* zcell: ncells * 2 */
+    uint64_t zturn, zturn0;
+} dab;
+
+/* The state blob: a header, then drawn[nlines], sides[ncells + 1],
+ * owner[ncells + 1] (signed char, -1 = nobody).  The spare cell ncells
+ * stands for "no cell" on border lines in the playout, which so needs no
+ * branch; between calls its side count is 0 and its owner -1. */
+typedef struct dab_state {
+    uint64_t hash;
+    int32_t player;           /* 0, 1, or MG_NOBODY when over */
+    int32_t remaining;        /* lines still undrawn */
+    int32_t score[2];
+} dab_state;
+
+/* The arrays after the header; the C* forms for a read-only state. */
+#define DRAWN(d, st) ((unsigned char *)(st) + sizeof(dab_state))
+#define SIDES(d, st) (DRAWN(d, st) + (d)->nlines)
+#define OWNER(d, st) ((signed char *)(SIDES(d, st) + (d)->ncells + 1))
+#define CDRAWN(d, st) ((const unsigned char *)(st) + sizeof(dab_state))
+#define COWNER(d, st)                                                         \
+    ((const signed char *)(CDRAWN(d, st) + (d)->nlines + (d)->ncells + 1))
+
+static inline const dab *D(const mg_game *g)
+{
+    return (const dab *)g->data;
+}
+
+/* calloc of n (>= 0) elements, never of 0 bytes. */
+static inline void *dab_zalloc(int64_t n, size_t size)
+{
+    return calloc(n > 0 ? (size_t)n : 1, size);
+}
+
+#define ALLOC(p, n) ((p) = dab_zalloc((n), sizeof *(p)))
+
+/* dots_and_boxes_geometry.c: build the board of d->grid and d->border
+ * (shape, rows and cols or size as the grid takes them) into d: dots,
+ * cells, lines, the text marks, the SVG layout, the lines drawn before
+ * the first move (rules §3.3) and d->moves.  MG_OK or MG_ENOMEM (the
+ * caller frees what was allocated). */
+MG_HIDDEN int mg__dab_build(dab *d, int shape, int32_t rows, int32_t cols,
+                            int32_t size);
+
+/* dots_and_boxes.c: the winner op (0, 1, MG_DRAW or MG_NOBODY). */
+MG_HIDDEN int mg__dab_winner(const mg_game *g, const void *st);
+
+/* dots_and_boxes_notation.c: a dot's name ("a1"), a line's ("a1-b1"),
+ * and the parse op. */
+MG_HIDDEN void mg__dab_dot_name(const dab *d, int32_t dot, mg__sb *sb);
+MG_HIDDEN void mg__dab_action_name(const mg_game *g, int32_t a, mg__sb *sb);
+MG_HIDDEN int mg__dab_action_parse(const mg_game *g, const char *t, size_t n,
+                                   int32_t *action, char *err,
+                                   size_t errcap);
+
+/* dots_and_boxes_render.c: the render op (text or SVG). */
+MG_HIDDEN void mg__dab_render(const mg_game *g, const void *st, int format,
+                              mg__sb *sb);
+
+#endif /* MG_DOTS_AND_BOXES_H */
