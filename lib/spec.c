@@ -69,104 +69,115 @@ static int parse_u64(const char *s, size_t n, uint64_t *out)
     return 1;
 }
 
+static int parse_bool(const mg__option *opt, const char *s, size_t n,
+                      const char *q, int64_t *out, char *err, size_t errcap)
+{
+    if (n == 4 && mg__strncaseeq(s, "true", 4)) {
+        *out = 1;
+        return MG_OK;
+    }
+    if (n == 5 && mg__strncaseeq(s, "false", 5)) {
+        *out = 0;
+        return MG_OK;
+    }
+    return mg__err(err, errcap, MG_EVALUE, "%s=%s: expected true or false",
+                   opt->key, q);
+}
+
+static int parse_enum(const mg__option *opt, const char *s, size_t n,
+                      const char *q, int64_t *out, char *err, size_t errcap)
+{
+    int i;
+    mg__sb sb;
+    for (i = 0; opt->names[i]; i++) {
+        if (strlen(opt->names[i]) == n && mg__strncaseeq(s, opt->names[i], n)) {
+            *out = i;
+            return MG_OK;
+        }
+    }
+    if (err && errcap) {
+        mg__sb_init(&sb, err, errcap);
+        mg__sb_printf(&sb, "%s=%s: expected one of ", opt->key, q);
+        for (i = 0; opt->names[i]; i++)
+            mg__sb_printf(&sb, "%s%s", i ? ", " : "", opt->names[i]);
+        mg__sb_str(&sb);
+    }
+    return MG_EVALUE;
+}
+
+/* A decimal with up to three places, in thousandths. */
+static int parse_milli(const mg__option *opt, const char *s, size_t n,
+                       const char *q, int64_t *out, char *err, size_t errcap)
+{
+    uint64_t ip = 0, fp = 0;
+    size_t dot = 0, k;
+    int64_t v;
+    while (dot < n && s[dot] != '.')
+        dot++;
+    k = n - dot; /* "." and the fraction digits */
+    if (!parse_u64(s, dot, &ip) || ip > 1000000000u ||
+        (k > 0 && (k < 2 || k > 4 || !parse_u64(s + dot + 1, k - 1, &fp))))
+        return mg__err(err, errcap, MG_EVALUE,
+                       "%s=%s: expected a decimal number with at most "
+                       "three decimals",
+                       opt->key, q);
+    while (k > 0 && k < 4) {
+        fp *= 10;
+        k++;
+    }
+    v = (int64_t)(ip * 1000 + fp);
+    if (v < opt->min || v > opt->max) {
+        if (err && errcap) {
+            mg__sb sb;
+            mg__sb_init(&sb, err, errcap);
+            mg__sb_printf(&sb, "%s=%s: out of range ", opt->key, q);
+            mg__milli_format(&sb, opt->min);
+            mg__sb_puts(&sb, "..");
+            mg__milli_format(&sb, opt->max);
+            mg__sb_str(&sb);
+        }
+        return MG_EVALUE;
+    }
+    *out = v;
+    return MG_OK;
+}
+
+static int parse_int(const mg__option *opt, const char *s, size_t n,
+                     const char *q, int64_t *out, char *err, size_t errcap)
+{
+    uint64_t v;
+    int neg = n > 0 && s[0] == '-';
+    size_t skip = (n > 0 && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+    if (!parse_u64(s + skip, n - skip, &v))
+        return mg__err(err, errcap, MG_EVALUE, "%s=%s: expected an integer",
+                       opt->key, q);
+    if (v > (uint64_t)INT64_MAX ||
+        (neg ? -(int64_t)v : (int64_t)v) < opt->min ||
+        (neg ? -(int64_t)v : (int64_t)v) > opt->max)
+        return mg__err(err, errcap, MG_EVALUE, "%s=%s: out of range %ld..%ld",
+                       opt->key, q, (long)opt->min, (long)opt->max);
+    *out = neg ? -(int64_t)v : (int64_t)v;
+    return MG_OK;
+}
+
 static int parse_value(const mg__option *opt, const char *s, size_t n,
                        int64_t *out, char *err, size_t errcap)
 {
     char q[MG__QUOTE_CAP];
+    uint64_t v;
     mg__quote(q, s, n);
-
     switch (opt->type) {
-    case MG__OPT_BOOL:
-        if (n == 4 && mg__strncaseeq(s, "true", 4)) {
-            *out = 1;
-            return MG_OK;
-        }
-        if (n == 5 && mg__strncaseeq(s, "false", 5)) {
-            *out = 0;
-            return MG_OK;
-        }
-        return mg__err(err, errcap, MG_EVALUE,
-                       "%s=%s: expected true or false", opt->key, q);
-    case MG__OPT_ENUM: {
-        int i;
-        mg__sb sb;
-        for (i = 0; opt->names[i]; i++) {
-            if (strlen(opt->names[i]) == n &&
-                mg__strncaseeq(s, opt->names[i], n)) {
-                *out = i;
-                return MG_OK;
-            }
-        }
-        if (err && errcap) {
-            mg__sb_init(&sb, err, errcap);
-            mg__sb_printf(&sb, "%s=%s: expected one of ", opt->key, q);
-            for (i = 0; opt->names[i]; i++)
-                mg__sb_printf(&sb, "%s%s", i ? ", " : "", opt->names[i]);
-            if (sb.len >= errcap)
-                err[errcap - 1] = '\0';
-            else
-                err[sb.len] = '\0';
-        }
-        return MG_EVALUE;
-    }
-    case MG__OPT_SEED: {
-        uint64_t v;
+    case MG__OPT_BOOL: return parse_bool(opt, s, n, q, out, err, errcap);
+    case MG__OPT_ENUM: return parse_enum(opt, s, n, q, out, err, errcap);
+    case MG__OPT_MILLI: return parse_milli(opt, s, n, q, out, err, errcap);
+    case MG__OPT_SEED:
         if (!parse_u64(s, n, &v))
             return mg__err(err, errcap, MG_EVALUE,
                            "%s=%s: expected an unsigned 64-bit integer",
                            opt->key, q);
         *out = (int64_t)v;
         return MG_OK;
-    }
-    case MG__OPT_MILLI: { /* a decimal with up to three places */
-        uint64_t ip = 0, fp = 0;
-        size_t dot = 0, k;
-        int64_t v;
-        while (dot < n && s[dot] != '.')
-            dot++;
-        k = n - dot; /* "." and the fraction digits */
-        if (!parse_u64(s, dot, &ip) || ip > 1000000000u ||
-            (k > 0 && (k < 2 || k > 4 || !parse_u64(s + dot + 1, k - 1, &fp))))
-            return mg__err(err, errcap, MG_EVALUE,
-                           "%s=%s: expected a decimal number with at most "
-                           "three decimals",
-                           opt->key, q);
-        while (k > 0 && k < 4) {
-            fp *= 10;
-            k++;
-        }
-        v = (int64_t)(ip * 1000 + fp);
-        if (v < opt->min || v > opt->max) {
-            if (err && errcap) {
-                mg__sb sb;
-                mg__sb_init(&sb, err, errcap);
-                mg__sb_printf(&sb, "%s=%s: out of range ", opt->key, q);
-                mg__milli_format(&sb, opt->min);
-                mg__sb_puts(&sb, "..");
-                mg__milli_format(&sb, opt->max);
-                err[sb.len < errcap ? sb.len : errcap - 1] = '\0';
-            }
-            return MG_EVALUE;
-        }
-        *out = v;
-        return MG_OK;
-    }
-    default: { /* MG__OPT_INT */
-        uint64_t v;
-        int neg = n > 0 && s[0] == '-';
-        size_t skip = (n > 0 && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
-        if (!parse_u64(s + skip, n - skip, &v))
-            return mg__err(err, errcap, MG_EVALUE,
-                           "%s=%s: expected an integer", opt->key, q);
-        if (v > (uint64_t)INT64_MAX ||
-            (neg ? -(int64_t)v : (int64_t)v) < opt->min ||
-            (neg ? -(int64_t)v : (int64_t)v) > opt->max)
-            return mg__err(err, errcap, MG_EVALUE,
-                           "%s=%s: out of range %ld..%ld", opt->key, q,
-                           (long)opt->min, (long)opt->max);
-        *out = neg ? -(int64_t)v : (int64_t)v;
-        return MG_OK;
-    }
+    default: return parse_int(opt, s, n, q, out, err, errcap);
     }
 }
 
@@ -201,6 +212,85 @@ void mg__option_format(const mg__option *opt, int64_t v, mg__sb *sb)
     }
 }
 
+/* One "key=value" at *pp of the option list; advances past it. */
+static int parse_option(const char *spec, const char **pp,
+                        const mg__option *options, int n_options,
+                        const char *name, mg__optvals *o, char *err,
+                        size_t errcap)
+{
+    const char *p = *pp, *key = p, *val;
+    size_t klen, vlen;
+    int k = -1, i, rc;
+    int64_t v = 0;
+    char q[MG__QUOTE_CAP];
+    while (is_word(*p))
+        p++;
+    klen = (size_t)(p - key);
+    if (!klen)
+        return unexpected(spec, p, "an option key", err, errcap);
+    mg__quote(q, key, klen);
+    p = skip_space(p);
+    if (*p != '=')
+        return unexpected(spec, p, "'=' after the key", err, errcap);
+    p = skip_space(p + 1);
+    val = p;
+    while (is_value(*p))
+        p++;
+    vlen = (size_t)(p - val);
+    if (!vlen)
+        return unexpected(spec, p, "a value", err, errcap);
+    for (i = 0; i < n_options; i++)
+        if (strlen(options[i].key) == klen &&
+            mg__strncaseeq(key, options[i].key, klen))
+            k = i;
+    if (k < 0)
+        return mg__err(err, errcap, MG_EOPTION, "unknown option %s for %s", q,
+                       name);
+    if (o->given[k])
+        return mg__err(err, errcap, MG_EOPTION, "option %s given twice", q);
+    rc = parse_value(&options[k], val, vlen, &v, err, errcap);
+    if (rc)
+        return rc;
+    o->v[k] = v;
+    o->given[k] = 1;
+    *pp = p;
+    return MG_OK;
+}
+
+/* "(key=value, ...)" at *pp, when there is one. */
+static int parse_options(const char *spec, const char **pp,
+                         const mg__option *options, int n_options,
+                         const char *name, mg__optvals *o, char *err,
+                         size_t errcap)
+{
+    const char *p = skip_space(*pp);
+    int rc;
+    if (*p != '(') {
+        *pp = p;
+        return MG_OK;
+    }
+    p = skip_space(p + 1);
+    if (*p == ')') {
+        *pp = skip_space(p + 1);
+        return MG_OK;
+    }
+    for (;;) {
+        rc = parse_option(spec, &p, options, n_options, name, o, err, errcap);
+        if (rc)
+            return rc;
+        p = skip_space(p);
+        if (*p == ',') {
+            p = skip_space(p + 1);
+            continue;
+        }
+        if (*p == ')')
+            break;
+        return unexpected(spec, p, "',' or ')'", err, errcap);
+    }
+    *pp = skip_space(p + 1);
+    return MG_OK;
+}
+
 int mg__spec_parse_table(const char *spec, const char *what,
                          mg__spec_find find, const void **found,
                          mg__optvals *o, char *err, size_t errcap)
@@ -209,9 +299,8 @@ int mg__spec_parse_table(const char *spec, const char *what,
     size_t idlen, total = 0;
     const void *obj;
     const mg__option *options = NULL;
-    int n_options = 0;
+    int n_options = 0, i, rc;
     const char *name = "";
-    int i;
     char q[MG__QUOTE_CAP];
 
     while (total <= MAX_SPEC && spec[total])
@@ -219,15 +308,14 @@ int mg__spec_parse_table(const char *spec, const char *what,
     if (total > MAX_SPEC)
         return mg__err(err, errcap, MG_ESYNTAX,
                        "spec longer than %d characters", MAX_SPEC);
-
     p = skip_space(spec);
     id = p;
     while (is_word(*p))
         p++;
     idlen = (size_t)(p - id);
     if (idlen == 0)
-        return *p ? unexpected(spec, p, what[0] == 'g' ? "a game id"
-                                                       : "a bot name",
+        return *p ? unexpected(spec, p,
+                               what[0] == 'g' ? "a game id" : "a bot name",
                                err, errcap)
                   : mg__err(err, errcap, MG_ESYNTAX, "empty spec");
     obj = find(id, idlen, &options, &n_options, &name);
@@ -235,69 +323,12 @@ int mg__spec_parse_table(const char *spec, const char *what,
         mg__quote(q, id, idlen);
         return mg__err(err, errcap, MG_ENOGAME, "unknown %s %s", what, q);
     }
-
     memset(o, 0, sizeof *o);
     for (i = 0; i < n_options; i++)
         o->v[i] = options[i].def;
-
-    p = skip_space(p);
-    if (*p == '(') {
-        p = skip_space(p + 1);
-        if (*p == ')') {
-            p++;
-        } else {
-            for (;;) {
-                const char *key = p, *val;
-                size_t klen, vlen;
-                int k = -1, rc;
-                int64_t v = 0;
-                while (is_word(*p))
-                    p++;
-                klen = (size_t)(p - key);
-                if (!klen)
-                    return unexpected(spec, p, "an option key", err, errcap);
-                mg__quote(q, key, klen);
-                p = skip_space(p);
-                if (*p != '=')
-                    return unexpected(spec, p, "'=' after the key", err,
-                                      errcap);
-                p = skip_space(p + 1);
-                val = p;
-                while (is_value(*p))
-                    p++;
-                vlen = (size_t)(p - val);
-                if (!vlen)
-                    return unexpected(spec, p, "a value", err, errcap);
-                for (i = 0; i < n_options; i++)
-                    if (strlen(options[i].key) == klen &&
-                        mg__strncaseeq(key, options[i].key, klen))
-                        k = i;
-                if (k < 0)
-                    return mg__err(err, errcap, MG_EOPTION,
-                                   "unknown option %s for %s", q, name);
-                if (o->given[k])
-                    return mg__err(err, errcap, MG_EOPTION,
-                                   "option %s given twice", q);
-                rc = parse_value(&options[k], val, vlen, &v, err,
-                                 errcap);
-                if (rc)
-                    return rc;
-                o->v[k] = v;
-                o->given[k] = 1;
-                p = skip_space(p);
-                if (*p == ',') {
-                    p = skip_space(p + 1);
-                    continue;
-                }
-                if (*p == ')') {
-                    p++;
-                    break;
-                }
-                return unexpected(spec, p, "',' or ')'", err, errcap);
-            }
-        }
-        p = skip_space(p);
-    }
+    rc = parse_options(spec, &p, options, n_options, name, o, err, errcap);
+    if (rc)
+        return rc;
     if (*p)
         return unexpected(spec, p, "the end of the spec", err, errcap);
     *found = obj;

@@ -30,6 +30,7 @@ Suite *mg_chains_rules_suite(void);  /* check_chains_rules.c: rules §5.2 */
 Suite *mg_chains_boards_suite(void); /* check_chains_boards.c: boards, games */
 Suite *mg_bot_suite(void);           /* check_bot.c: bots, playouts */
 Suite *mg_svg_suite(void);           /* check_svg.c: the SVG status */
+Suite *mg_position_suite(void);      /* check_position.c: sites, symmetries */
 Suite *mg_internal_suite(void);      /* check_internal.c: properties */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */

@@ -48,13 +48,60 @@ static int64_t opt(const mg_game *g, const char *key, int64_t dflt)
 
 /* -------------------------------------------------------------- create */
 
+/* Classes: pattern classes (or beam counts), numbered in order of their
+ * smallest mask; cells listed ascending within each. */
+static void build_classes(china *c, const mg_board *b)
+{
+    int32_t i, k, count[MAXK] = {0};
+    c->nk = 0;
+    for (i = 0; i < c->n; i++) {
+        int key = 0, m = mg_board_cell_mask(b, i);
+        for (; m; m &= m - 1)
+            key++;
+        c->beams[i] = (uint8_t)key;
+        if (!c->number)
+            key = mg_board_cell_class(b, i);
+        for (k = 0; k < c->nk && c->kmask[k] != key; k++)
+            ;
+        if (k == c->nk)
+            c->kmask[c->nk++] = (int16_t)key;
+        c->klass[i] = (uint8_t)k;
+        count[k]++;
+    }
+    c->kstart[0] = 0;
+    for (k = 0; k < c->nk; k++)
+        c->kstart[k + 1] = c->kstart[k] + count[k];
+    memset(count, 0, sizeof count);
+    for (i = 0; i < c->n; i++) {
+        k = c->klass[i];
+        c->kcells[c->kstart[k] + count[k]++] = (int16_t)i;
+    }
+}
+
+static void make_keys(china *c)
+{
+    int32_t i, k;
+    for (i = 0; i < c->n; i++) {
+        c->zstone[i][0] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i));
+        c->zstone[i][1] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i + 1));
+        c->zlast[i] = mg__zobrist_key(0xC41B, (uint64_t)i);
+    }
+    for (k = 0; k < MAXK; k++)
+        c->zklass[k] = mg__zobrist_key(0xC41C, (uint64_t)k);
+    for (k = 0; k < 16; k++)
+        c->zplaced[k] = mg__zobrist_key(0xC41D, (uint64_t)k);
+    for (k = 0; k < 3; k++)
+        c->zturn[k] = mg__zobrist_key(0xC41E, (uint64_t)k);
+    c->zcolour[0] = mg__zobrist_key(0xC41F, 0);
+    c->zcolour[1] = mg__zobrist_key(0xC41F, 1);
+    c->zswapped = mg__zobrist_key(0xC420, 0);
+}
+
 static int create(mg_game *g, int variant, char *err, size_t errcap)
 {
     const mg_board *b = g->board;
     china *c;
-    int32_t i, k;
-    int number;
-    int32_t count[MAXK] = {0};
+    int32_t i;
 
     c = calloc(1, sizeof *c);
     if (!c)
@@ -64,8 +111,7 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     c->symple = c->maximal;
     c->penalty = (int)opt(g, "penalty", 4);
     c->ascending = opt(g, "order", ORDER_FREE) == ORDER_ASCENDING;
-    number = opt(g, "mode", MODE_PATTERN) == MODE_NUMBER;
-    c->number = number;
+    c->number = opt(g, "mode", MODE_PATTERN) == MODE_NUMBER;
     if (c->penalty % 2) {
         int p = c->penalty;
         free(c);
@@ -83,47 +129,8 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     }
     c->done_action = c->n;
     c->swap_action = c->n + 1;
-
-    /* classes: pattern classes (or beam counts), numbered in order of
-     * their smallest mask; cells listed ascending within each */
-    c->nk = 0;
-    for (i = 0; i < c->n; i++) {
-        int key = 0, m = mg_board_cell_mask(b, i);
-        for (; m; m &= m - 1)
-            key++;
-        c->beams[i] = (uint8_t)key;
-        if (!number)
-            key = mg_board_cell_class(b, i);
-        for (k = 0; k < c->nk && c->kmask[k] != key; k++)
-            ;
-        if (k == c->nk)
-            c->kmask[c->nk++] = (int16_t)key;
-        c->klass[i] = (uint8_t)k;
-        count[k]++;
-    }
-    c->kstart[0] = 0;
-    for (k = 0; k < c->nk; k++)
-        c->kstart[k + 1] = c->kstart[k] + count[k];
-    memset(count, 0, sizeof count);
-    for (i = 0; i < c->n; i++) {
-        k = c->klass[i];
-        c->kcells[c->kstart[k] + count[k]++] = (int16_t)i;
-    }
-
-    for (i = 0; i < c->n; i++) {
-        c->zstone[i][0] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i));
-        c->zstone[i][1] = mg__zobrist_key(0xC41A, (uint64_t)(2 * i + 1));
-        c->zlast[i] = mg__zobrist_key(0xC41B, (uint64_t)i);
-    }
-    for (k = 0; k < MAXK; k++)
-        c->zklass[k] = mg__zobrist_key(0xC41C, (uint64_t)k);
-    for (k = 0; k < 16; k++)
-        c->zplaced[k] = mg__zobrist_key(0xC41D, (uint64_t)k);
-    for (k = 0; k < 3; k++)
-        c->zturn[k] = mg__zobrist_key(0xC41E, (uint64_t)k);
-    c->zcolour[0] = mg__zobrist_key(0xC41F, 0);
-    c->zcolour[1] = mg__zobrist_key(0xC41F, 1);
-    c->zswapped = mg__zobrist_key(0xC420, 0);
+    build_classes(c, b);
+    make_keys(c);
 
     g->data = c;
     g->planes = mg__china_planes;
