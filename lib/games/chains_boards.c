@@ -1,12 +1,12 @@
 /*
- * chains_boards.c - the ten boards of Chains of Thought (RULES.md 5.1),
+ * chains_boards.c - the ten boards of Chains of Thought (rules §5.1),
  * built once when a game is created.
  *
  *   hexN       hexagon of side N on the triangular lattice, axial (q, r)
  *   squareN    N x N, eight neighbours
  *   trisquareN the 3.3.4.3.4 (snub square) tiling as Ludii builds it
  *
- * Point indices run bottom row first, left to right (RULES 0).
+ * Point indices run bottom row first, left to right (rules §0).
  *
  * TriSquare.  Ludii's board is `(tiling T33434 n)` rotated by 135 degrees.
  * The construction below follows Ludii's Java source:
@@ -20,7 +20,7 @@
  *   - Graph.rotate(135) (operators/Rotate.java): anticlockwise about the
  *     centre of the bounding box, x' = x cos - y sin, y' = y cos + x sin.
  * This gives 98, 194 and 322 points for n = 4, 6, 8.  The site order is
- * the documented rule of RULES 5.1: rows by y (points within 0.001 share
+ * the rule documented in rules §5.1: rows by y (points within 0.001 share
  * a row), bottom first, and left to right in a row by x.  Ludii's
  * Graph.reorder() ranks by y * 100 + x, which gives this same order on
  * the rotated points, since rows are at least 0.25 apart and the boards
@@ -28,7 +28,7 @@
  * call is commented out in the source read); Tiling33434.eval() reorders
  * before the rotation.  Whether Ludii's board renumbers after the
  * rotation depends on the game's board ludeme, which was not available;
- * RULES 5.1 fixes the order after the rotation.
+ * Rules §5.1 fix the order after the rotation.
  *
  * Only double arithmetic without libm: the constants are written out and
  * neighbours are ordered by angle with cross products.
@@ -43,6 +43,10 @@
 
 #define UNIT_PX 40 /* drawing: one unit of length */
 #define MARGIN_PX 30
+
+const char *const mg__cot_board_names[MG__COT_NBOARDS + 1] = {
+    "hex4",     "hex7",     "hex11",      "square6",    "square9", "square13",
+    "square19", "trisquare4", "trisquare6", "trisquare8", NULL};
 
 static const int board_kind[MG__COT_NBOARDS] = {
     MG__COT_HEX,       MG__COT_HEX,       MG__COT_HEX,

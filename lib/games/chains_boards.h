@@ -1,5 +1,5 @@
 /*
- * chains_boards.h - the ten boards of Chains of Thought (RULES.md 5.1):
+ * chains_boards.h - the ten boards of Chains of Thought (rules §5.1):
  * points, neighbour slots, names and drawing positions.  Never installed.
  */
 #ifndef MG_CHAINS_BOARDS_H
@@ -20,11 +20,14 @@ enum {
     MG__COT_NBOARDS
 };
 
+/* Their names ("hex4" ...), NULL-terminated: the values of the option. */
+MG_HIDDEN extern const char *const mg__cot_board_names[MG__COT_NBOARDS + 1];
+
 typedef struct mg__cot_board {
     int kind;                /* MG__COT_HEX, _SQUARE, _TRISQUARE */
     int n;                   /* the size in the board's name */
     int32_t P, D;            /* points; neighbour slots per point */
-    /* Neighbour slots (-1: none).  Hex: E NE NW W SW SE (RULES 0); square:
+    /* Neighbour slots (-1: none).  Hex: E NE NW W SW SE (rules §0); square:
      * E NE N NW W SW S SE; trisquare: counter-clockwise from east, then
      * -1 up to D.  STEP(f, slot) goes to nbr[f][slot]. */
     int16_t nbr[MG__COT_MAXP][MG__COT_MAXD];
@@ -49,7 +52,7 @@ typedef struct mg__cot_board {
 } mg__cot_board;
 
 /* Build board `which` (MG__COT_HEX4 ...).  Returns MG_OK, or MG_EVALUE when
- * the geometry does not come out as RULES 5.1 says (never expected). */
+ * the geometry does not come out as rules §5.1 says (never expected). */
 MG_HIDDEN int mg__cot_board_build(mg__cot_board *b, int which);
 
 #endif

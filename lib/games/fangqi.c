@@ -1,26 +1,21 @@
 /*
- * fangqi.c - Fangqi (RULES.md 4): placement on a full grid, the initial
- * removal, removals for the squares formed, then rook-like (or one-step)
- * movement where every newly formed square removes an unprotected
- * opponent stone; options for the regional variants.
- *
- * Actions (P points, S = width + height - 2 targets per point):
- * PLACE(p) = p ("d4"), REMOVE(p) = P + p ("xd4"), MOVE(from, slot) =
- * 2P + from * S + slot ("d4-d7"): slots 0 .. width-2 are the other points
- * of the row, then the other points of the column, both ascending.
- * A removal run is a series of REMOVE actions by the same seat.
+ * fangqi.c - Fangqi (rules §4): the options, the game's data, the op
+ * table, and the turns: placement on a full grid, the initial removal,
+ * removals for the squares formed, then rook-like (or one-step) movement
+ * where every newly formed square removes an unprotected opponent stone;
+ * options for the regional variants.  The other files are listed in
+ * fangqi.h, with the actions.
  */
-#include "internal.h"
+#include "fangqi.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXP (19 * 19)
+/* ------------------------------------------------------------ options */
 
 enum { OPT_VARIANT, OPT_WIDTH, OPT_HEIGHT, OPT_MOVEMENT, OPT_EXTRA, OPT_COP,
        OPT_KO, OPT_ENC, OPT_LOSE, OPT_LIMIT, N_OPTS };
 enum { VAR_NINGXIA, VAR_XINJIANG };
-enum { PH_PLACE, PH_REMOVE, PH_MOVE, PH_OVER };
 
 static const char *const variant_names[] = {"ningxia", "xinjiang", NULL};
 static const char *const movement_names[] = {"rook", "step", NULL};
@@ -37,37 +32,6 @@ static const mg__option options[N_OPTS] = {
     {"lose_below", MG__OPT_INT, 0, MAXP, NULL, 1},
     {"no_capture_limit", MG__OPT_INT, 0, 100000, NULL, 100},
 };
-
-typedef struct fq {
-    int w, h, P, S;
-    int rook, extra, cop, ko, enc, lose_below, limit;
-    int allot[2];
-    int16_t orth[MAXP][4]; /* orthogonal neighbours, -1 padded */
-    uint64_t zcell[MAXP][2];
-} fq;
-
-/* The position; everything before cell[] is the header an undo record
- * keeps whole. */
-typedef struct fstate {
-    uint64_t zstones;      /* Zobrist of the stones, incremental */
-    int32_t quiet;         /* movement plies since the last removal */
-    int8_t phase, player, winner, stage;
-    int16_t pending;       /* removals `player` still makes */
-    int16_t stones[2], placed[2], squares[2];
-    int16_t last_to;       /* the stone moved this turn, or -1 */
-    int8_t nko[2];
-    int16_t ko[2][4];      /* squares of each seat's last square move */
-    int8_t cell[MAXP];     /* -1 empty, else the seat */
-} fstate;
-
-#define HEADER offsetof(fstate, cell)
-
-static const fq *F(const mg_game *g)
-{
-    return (const fq *)g->data;
-}
-
-/* ------------------------------------------------------------ options */
 
 static void fq_defaults(mg__optvals *o)
 {
@@ -135,186 +99,6 @@ static void fq_destroy(mg_game *g)
     g->data = NULL;
 }
 
-/* -------------------------------------------------------------- board */
-
-static int X(const fq *f, int p) { return p % f->w; }
-static int Y(const fq *f, int p) { return p / f->w; }
-
-/* Is the 2x2 block with bottom-left b all `seat`, counting `to` as
- * `seat` and `from` as empty (pass -1 for either to ignore it)? */
-static int block_of(const fq *f, const fstate *s, int b, int seat, int to,
-                    int from)
-{
-    static const int dx[4] = {0, 1, 0, 1}, dy[4] = {0, 0, 1, 1};
-    int k;
-    for (k = 0; k < 4; k++) {
-        int q = b + dx[k] + dy[k] * f->w;
-        if (q == to)
-            continue;
-        if (q == from || s->cell[q] != seat)
-            return 0;
-    }
-    return 1;
-}
-
-/* The blocks containing point p (bottom-left corners), up to 4. */
-static int blocks_at(const fq *f, int p, int *out)
-{
-    int x = X(f, p), y = Y(f, p), n = 0, bx, by;
-    for (by = y - 1; by <= y; by++)
-        for (bx = x - 1; bx <= x; bx++)
-            if (bx >= 0 && by >= 0 && bx < f->w - 1 && by < f->h - 1)
-                out[n++] = by * f->w + bx;
-    return n;
-}
-
-/* Squares `seat` completes by having a stone on `to` (with `from` empty);
- * their corners into sq when not NULL. */
-static int completed(const fq *f, const fstate *s, int seat, int to,
-                     int from, int *sq)
-{
-    int b[4], nb = blocks_at(f, to, b), i, n = 0;
-    for (i = 0; i < nb; i++)
-        if (block_of(f, s, b[i], seat, to, from)) {
-            if (sq)
-                sq[n] = b[i];
-            n++;
-        }
-    return n;
-}
-
-static int protected_stone(const fq *f, const fstate *s, int p)
-{
-    int b[4], nb = blocks_at(f, p, b), i;
-    for (i = 0; i < nb; i++)
-        if (block_of(f, s, b[i], s->cell[p], -1, -1))
-            return 1;
-    return 0;
-}
-
-static int all_protected(const fq *f, const fstate *s, int seat)
-{
-    int p;
-    for (p = 0; p < f->P; p++)
-        if (s->cell[p] == seat && !protected_stone(f, s, p))
-            return 0;
-    return 1;
-}
-
-static int count_squares(const fq *f, const fstate *s, int seat)
-{
-    int x, y, n = 0;
-    for (y = 0; y + 1 < f->h; y++)
-        for (x = 0; x + 1 < f->w; x++)
-            n += block_of(f, s, y * f->w + x, seat, -1, -1);
-    return n;
-}
-
-/* --------------------------------------------------------------- moves */
-
-/* Is the move from -> to (same row or column, to empty) a legal move? */
-/* The ko option: does the move from -> to complete a square it forbids? */
-static int ko_ok(const fq *f, const fstate *s, int from, int to)
-{
-    int sq[4], n, i, k;
-    if (!f->ko || !s->nko[(int)s->player])
-        return 1;
-    n = completed(f, s, s->player, to, from, sq);
-    for (i = 0; i < n; i++)
-        for (k = 0; k < s->nko[(int)s->player]; k++)
-            if (sq[i] == s->ko[(int)s->player][k])
-                return 0;
-    return 1;
-}
-
-static int move_ok(const fq *f, const fstate *s, int from, int to)
-{
-    int fx = X(f, from), fy = Y(f, from), tx = X(f, to), ty = Y(f, to);
-    int step, p;
-    if (s->cell[to] >= 0)
-        return 0;
-    if (fx == tx)
-        step = ty > fy ? f->w : -f->w;
-    else
-        step = tx > fx ? 1 : -1;
-    if (!f->rook && from + step != to)
-        return 0;
-    for (p = from + step; p != to; p += step)
-        if (s->cell[p] >= 0)
-            return 0;
-    return ko_ok(f, s, from, to);
-}
-
-static int slot_target(const fq *f, int from, int slot)
-{
-    int fx = X(f, from), fy = Y(f, from);
-    if (slot < f->w - 1)
-        return fy * f->w + (slot < fx ? slot : slot + 1);
-    slot -= f->w - 1;
-    return (slot < fy ? slot : slot + 1) * f->w + fx;
-}
-
-static int action_legal(const fq *f, const fstate *s, int32_t a)
-{
-    if (s->phase == PH_OVER)
-        return 0;
-    if (s->pending > 0) {
-        int p = a - f->P, opp = 1 - s->player;
-        if (a < f->P || a >= 2 * f->P || s->cell[p] != opp)
-            return 0;
-        return !protected_stone(f, s, p) || all_protected(f, s, opp);
-    }
-    if (s->phase == PH_PLACE)
-        return a < f->P && s->cell[a] < 0;
-    if (s->phase == PH_MOVE && a >= 2 * f->P) {
-        int from = (a - 2 * f->P) / f->S, slot = (a - 2 * f->P) % f->S;
-        return s->cell[from] == s->player &&
-               move_ok(f, s, from, slot_target(f, from, slot));
-    }
-    return 0;
-}
-
-/* The moves of the player to move, ascending (buf NULL: 1 if there is
- * one).  Per stone, the empty run on each side along its row and its
- * column is what it can reach (one point with movement=step); slots
- * number the row's other points left to right, then the column's bottom
- * to top (slot_target). */
-static int32_t list_moves(const fq *f, const fstate *s, int32_t *buf)
-{
-    const int w = f->w, reach = f->rook ? f->w + f->h : 1;
-    int32_t n = 0;
-    int from;
-    for (from = 0; from < f->P; from++) {
-        int fx, fy, lo, hi, t, base;
-        if (s->cell[from] != s->player)
-            continue;
-        fx = X(f, from);
-        fy = Y(f, from);
-        base = 2 * f->P + from * f->S;
-        for (lo = fx; lo > 0 && fx - lo < reach && s->cell[from - (fx - lo) - 1] < 0;)
-            lo--;
-        for (hi = fx; hi < w - 1 && hi - fx < reach && s->cell[from + (hi - fx) + 1] < 0;)
-            hi++;
-        for (t = lo; t <= hi; t++)
-            if (t != fx && ko_ok(f, s, from, fy * w + t)) {
-                if (!buf)
-                    return 1;
-                buf[n++] = base + (t < fx ? t : t - 1);
-            }
-        for (lo = fy; lo > 0 && fy - lo < reach && s->cell[from - (fy - lo + 1) * w] < 0;)
-            lo--;
-        for (hi = fy; hi < f->h - 1 && hi - fy < reach && s->cell[from + (hi - fy + 1) * w] < 0;)
-            hi++;
-        for (t = lo; t <= hi; t++)
-            if (t != fy && ko_ok(f, s, from, t * w + fx)) {
-                if (!buf)
-                    return 1;
-                buf[n++] = base + (w - 1) + (t < fy ? t : t - 1);
-            }
-    }
-    return n;
-}
-
 /* ------------------------------------------------------------- turns */
 
 static void set_over(fstate *s, int winner)
@@ -324,7 +108,7 @@ static void set_over(fstate *s, int winner)
     s->pending = 0;
 }
 
-/* RULES 4.2.7: after placing, a side below lose_below loses. */
+/* Rules §4.2.7: after placing, a side below lose_below loses. */
 static int stone_check(const fq *f, fstate *s)
 {
     int a = s->stones[0] < f->lose_below, b = s->stones[1] < f->lose_below;
@@ -340,7 +124,7 @@ static int16_t removals(const fstate *s, int seat, int n)
     return (int16_t)(s->stones[1 - seat] > 0 ? n : 0);
 }
 
-/* The removal stages after placing (4.2.3-4): seat, count. */
+/* The removal stages after placing (rules §4.2.3-4): seat, count. */
 static int stage_count(const fq *f, const fstate *s, int stage)
 {
     switch (stage) {
@@ -371,66 +155,24 @@ static void next_stage(const fq *f, fstate *s)
     s->quiet = 0;
     if (stone_check(f, s))
         return;
-    if (!list_moves(f, s, NULL))
-        set_over(s, 1); /* 4.2.7: no legal move loses */
+    if (!mg__fq_can_move(f, s))
+        set_over(s, 1); /* rules §4.2.7: no legal move loses */
 }
 
 static void end_of_placing(const fq *f, fstate *s)
 {
-    s->squares[0] = (int16_t)count_squares(f, s, 0);
-    s->squares[1] = (int16_t)count_squares(f, s, 1);
+    s->squares[0] = (int16_t)mg__fq_count_squares(f, s, 0);
+    s->squares[1] = (int16_t)mg__fq_count_squares(f, s, 1);
     s->stage = 0;
     next_stage(f, s);
 }
 
-/* Encirclement (variant): opponent chains next to `to` without an empty
- * orthogonal neighbour are removed; their points go into `removed`. */
-static int encircle(const fq *f, fstate *s, int to, unsigned char *removed)
-{
-    int d, opp = 1 - s->cell[to], total = 0;
-    for (d = 0; d < 4; d++) {
-        int start = f->orth[to][d];
-        unsigned char seen[MAXP];
-        int16_t stack[MAXP], chain[MAXP];
-        int sp = 0, n = 0, libs = 0, i;
-        if (start < 0 || s->cell[start] != opp)
-            continue;
-        memset(seen, 0, (size_t)f->P);
-        seen[start] = 1;
-        stack[sp++] = (int16_t)start;
-        while (sp) {
-            int p = stack[--sp], k;
-            chain[n++] = (int16_t)p;
-            for (k = 0; k < 4; k++) {
-                int q = f->orth[p][k];
-                if (q < 0)
-                    continue;
-                if (s->cell[q] < 0)
-                    libs++;
-                else if (s->cell[q] == opp && !seen[q]) {
-                    seen[q] = 1;
-                    stack[sp++] = (int16_t)q;
-                }
-            }
-        }
-        if (libs)
-            continue;
-        for (i = 0; i < n; i++) {
-            s->cell[chain[i]] = -1;
-            s->zstones ^= f->zcell[chain[i]][opp];
-            removed[chain[i] / 8] |= (unsigned char)(1u << (chain[i] % 8));
-        }
-        s->stones[opp] = (int16_t)(s->stones[opp] - n);
-        total += n;
-    }
-    return total;
-}
-
 /* A movement turn is over (its removals made): encirclement, then pass
- * the turn and run the end checks of 4.2.9. */
+ * the turn and run the end checks of rules §4.2.9. */
 static void end_of_move_turn(const fq *f, fstate *s, unsigned char *removed)
 {
-    if (f->enc && s->last_to >= 0 && encircle(f, s, s->last_to, removed)) {
+    if (f->enc && s->last_to >= 0 &&
+        mg__fq_encircle(f, s, s->last_to, removed)) {
         s->quiet = 0;
         if (stone_check(f, s))
             return;
@@ -438,14 +180,36 @@ static void end_of_move_turn(const fq *f, fstate *s, unsigned char *removed)
     s->last_to = -1;
     s->player ^= 1;
     if (f->limit && s->quiet >= f->limit) {
-        set_over(s, MG_DRAW); /* 4.2.8 */
+        set_over(s, MG_DRAW); /* rules §4.2.8 */
         return;
     }
-    if (!list_moves(f, s, NULL))
+    if (!mg__fq_can_move(f, s))
         set_over(s, 1 - s->player);
 }
 
 /* ------------------------------------------------------------ protocol */
+
+/* Is action a legal in s? */
+static int action_legal(const fq *f, const fstate *s, int32_t a)
+{
+    if (s->phase == PH_OVER)
+        return 0;
+    if (s->pending > 0) {
+        int p = a - f->P, opp = 1 - s->player;
+        if (a < f->P || a >= 2 * f->P || s->cell[p] != opp)
+            return 0;
+        return !mg__fq_protected_stone(f, s, p) ||
+               mg__fq_all_protected(f, s, opp);
+    }
+    if (s->phase == PH_PLACE)
+        return a < f->P && s->cell[a] < 0;
+    if (s->phase == PH_MOVE && a >= 2 * f->P) {
+        int from = (a - 2 * f->P) / f->S, slot = (a - 2 * f->P) % f->S;
+        return s->cell[from] == s->player &&
+               mg__fq_move_ok(f, s, from, slot_target(f, from, slot));
+    }
+    return 0;
+}
 
 static void fq_init(const mg_game *g, void *st)
 {
@@ -478,20 +242,15 @@ static int32_t fq_legal(const mg_game *g, const void *st, int32_t *buf)
     int p;
     if (s->phase == PH_OVER)
         return 0;
-    if (s->pending > 0) {
-        int opp = 1 - s->player, any = all_protected(f, s, opp);
-        for (p = 0; p < f->P; p++)
-            if (s->cell[p] == opp && (any || !protected_stone(f, s, p)))
-                buf[n++] = f->P + p;
-        return n;
-    }
+    if (s->pending > 0)
+        return mg__fq_list_removals(f, s, buf);
     if (s->phase == PH_PLACE) {
         for (p = 0; p < f->P; p++)
             if (s->cell[p] < 0)
                 buf[n++] = p;
         return n;
     }
-    return list_moves(f, s, buf);
+    return mg__fq_list_moves(f, s, buf);
 }
 
 static int fq_is_legal(const mg_game *g, const void *st, int32_t a)
@@ -510,6 +269,7 @@ static void fq_apply(const mg_game *g, void *st, int32_t a, void *undo)
 
     if (a < f->P) { /* PLACE */
         int k;
+        assert(s->cell[a] < 0);
         s->cell[a] = (int8_t)me;
         s->zstones ^= f->zcell[a][me];
         s->stones[me]++;
@@ -524,6 +284,7 @@ static void fq_apply(const mg_game *g, void *st, int32_t a, void *undo)
         }
     } else if (a < 2 * f->P) { /* REMOVE */
         int p = a - f->P;
+        assert(s->pending > 0 && s->cell[p] == opp && s->stones[opp] > 0);
         s->cell[p] = -1;
         s->zstones ^= f->zcell[p][opp];
         s->stones[opp]--;
@@ -551,6 +312,7 @@ static void fq_apply(const mg_game *g, void *st, int32_t a, void *undo)
         int from = (a - 2 * f->P) / f->S;
         int to = slot_target(f, from, (a - 2 * f->P) % f->S);
         int sq[4], k;
+        assert(s->cell[from] == me && s->cell[to] < 0);
         s->cell[from] = -1;
         s->cell[to] = (int8_t)me;
         s->zstones ^= f->zcell[from][me] ^ f->zcell[to][me];
@@ -567,6 +329,7 @@ static void fq_apply(const mg_game *g, void *st, int32_t a, void *undo)
         if (s->pending == 0)
             end_of_move_turn(f, s, removed);
     }
+    MG__ASSERT_SLOW(mg__fq_consistent(f, s));
 }
 
 static void fq_undo(const mg_game *g, void *st, int32_t a, const void *undo)
@@ -577,20 +340,26 @@ static void fq_undo(const mg_game *g, void *st, int32_t a, const void *undo)
     const unsigned char *removed = (const unsigned char *)undo + HEADER;
     int me = h->player, opp = 1 - me, p;
     if (a < f->P) {
+        assert(s->cell[a] == me);
         s->cell[a] = -1;
     } else if (a < 2 * f->P) {
+        assert(s->cell[a - f->P] < 0);
         s->cell[a - f->P] = (int8_t)opp;
     } else {
         int from = (a - 2 * f->P) / f->S;
         int to = slot_target(f, from, (a - 2 * f->P) % f->S);
+        assert(s->cell[to] == me && s->cell[from] < 0);
         s->cell[to] = -1;
         s->cell[from] = (int8_t)me;
     }
     if (f->enc)
         for (p = 0; p < f->P; p++)
-            if (removed[p / 8] & (1u << (p % 8)))
+            if (removed[p / 8] & (1u << (p % 8))) {
+                assert(s->cell[p] < 0);
                 s->cell[p] = (int8_t)opp;
+            }
     memcpy(s, undo, HEADER);
+    MG__ASSERT_SLOW(mg__fq_consistent(f, s));
 }
 
 /* Stones, and everything else that decides what may happen next. */
@@ -646,187 +415,29 @@ static int fq_groups(const mg_game *g, const void *st, int player,
     return mg__groups_out(sizes, n, buf, cap, count);
 }
 
-/* ------------------------------------------------------------ notation */
-
-static void point_name(const fq *f, int p, mg__sb *sb)
-{
-    mg__sb_column(sb, X(f, p));
-    mg__sb_int(sb, Y(f, p) + 1);
-}
-
-static void fq_action_name(const mg_game *g, int32_t a, mg__sb *sb)
-{
-    const fq *f = F(g);
-    if (a < f->P) {
-        point_name(f, a, sb);
-    } else if (a < 2 * f->P) {
-        mg__sb_putc(sb, 'x');
-        point_name(f, a - f->P, sb);
-    } else {
-        int from = (a - 2 * f->P) / f->S;
-        point_name(f, from, sb);
-        mg__sb_putc(sb, '-');
-        point_name(f, slot_target(f, from, (a - 2 * f->P) % f->S), sb);
-    }
-}
-
-static int parse_point(const fq *f, const char *t, size_t n, int *p,
-                       char *err, size_t errcap)
-{
-    int32_t col, row, idx;
-    char q[MG__QUOTE_CAP];
-    int rc = mg__parse_place(t, n, "point", f->P, &idx, &col, &row, err,
-                             errcap);
-    if (rc)
-        return rc;
-    if (idx < 0) {
-        if (col >= f->w || row >= f->h)
-            return mg__err(err, errcap, MG_ERANGE,
-                           "no point %s on this board", mg__quote(q, t, n));
-        idx = row * f->w + col;
-    }
-    *p = idx;
-    return MG_OK;
-}
-
-static int fq_action_parse(const mg_game *g, const char *t, size_t n,
-                           int32_t *action, char *err, size_t errcap)
-{
-    const fq *f = F(g);
-    size_t dash = 0, i;
-    int a, b, rc;
-    for (i = 0; i < n; i++)
-        if (t[i] == '-')
-            dash = i;
-    if (t[0] == 'x' || t[0] == 'X') {
-        if ((rc = parse_point(f, t + 1, n - 1, &a, err, errcap)) != MG_OK)
-            return rc;
-        *action = f->P + a;
-        return MG_OK;
-    }
-    if (!dash) {
-        if ((rc = parse_point(f, t, n, &a, err, errcap)) != MG_OK)
-            return rc;
-        *action = a;
-        return MG_OK;
-    }
-    if ((rc = parse_point(f, t, dash, &a, err, errcap)) != MG_OK ||
-        (rc = parse_point(f, t + dash + 1, n - dash - 1, &b, err, errcap)) !=
-            MG_OK)
-        return rc;
-    if (a == b || (X(f, a) != X(f, b) && Y(f, a) != Y(f, b)))
-        return mg__err(err, errcap, MG_ERANGE,
-                       "a move goes along a row or a column to another "
-                       "point");
-    {
-        int slot = Y(f, a) == Y(f, b)
-                       ? (X(f, b) < X(f, a) ? X(f, b) : X(f, b) - 1)
-                       : f->w - 1 + (Y(f, b) < Y(f, a) ? Y(f, b) : Y(f, b) - 1);
-        *action = 2 * f->P + a * f->S + slot;
-    }
-    return MG_OK;
-}
-
-/* ------------------------------------------------------------ rendering */
-
-static const char stone_char[2] = {'X', 'O'};
-
-static void status(const mg_game *g, const fstate *s, mg__sb *sb)
-{
-    const fq *f = F(g);
-    static const char *const phase_name[] = {"placing", "removing", "moving",
-                                             "over"};
-    mg__sb_printf(sb, "X (seat 0): %d stones  O (seat 1): %d stones\n",
-                  (int)s->stones[0], (int)s->stones[1]);
-    if (s->phase == PH_OVER) {
-        if (s->winner == MG_DRAW)
-            mg__sb_puts(sb, "game over: draw\n");
-        else
-            mg__sb_printf(sb, "game over: %c (seat %d) wins\n",
-                          stone_char[(int)s->winner], (int)s->winner);
-        return;
-    }
-    mg__sb_printf(sb, "%s: %c (seat %d) to %s", phase_name[(int)s->phase],
-                  stone_char[(int)s->player], (int)s->player,
-                  s->pending ? "remove" : s->phase == PH_PLACE ? "place"
-                                                               : "move");
-    if (s->pending)
-        mg__sb_printf(sb, " %d stone%s", (int)s->pending,
-                      s->pending == 1 ? "" : "s");
-    if (s->phase == PH_MOVE && f->limit)
-        mg__sb_printf(sb, " (%d of %d plies without a removal)",
-                      (int)s->quiet, f->limit);
-    mg__sb_putc(sb, '\n');
-}
-
-static void fq_render(const mg_game *g, const void *st, int format,
-                      mg__sb *sb)
-{
-    const fq *f = F(g);
-    const fstate *s = st;
-    int x, y;
-    if (format == MG_RENDER_SVG) {
-        int u = 40, m = 30, wpx = 2 * m + (f->w - 1) * u,
-            hpx = 2 * m + (f->h - 1) * u + 24;
-        mg__sb_printf(sb,
-                      "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                      "version=\"1.1\" width=\"%d\" height=\"%d\" "
-                      "viewBox=\"0 0 %d %d\">\n<rect width=\"100%%\" "
-                      "height=\"100%%\" fill=\"#e8c98e\"/>\n",
-                      wpx, hpx, wpx, hpx);
-        for (x = 0; x < f->w; x++)
-            mg__sb_printf(sb,
-                          "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-                          "stroke=\"black\"/>\n",
-                          m + x * u, m, m + x * u, m + (f->h - 1) * u);
-        for (y = 0; y < f->h; y++)
-            mg__sb_printf(sb,
-                          "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-                          "stroke=\"black\"/>\n",
-                          m, m + y * u, m + (f->w - 1) * u, m + y * u);
-        for (y = 0; y < f->h; y++)
-            for (x = 0; x < f->w; x++) {
-                int c = s->cell[y * f->w + x];
-                if (c < 0)
-                    continue;
-                mg__sb_printf(sb,
-                              "<circle class=\"stone p%d\" cx=\"%d\" "
-                              "cy=\"%d\" r=\"16\" fill=\"%s\" "
-                              "stroke=\"black\"/>\n",
-                              c, m + x * u, m + (f->h - 1 - y) * u,
-                              c ? "white" : "black");
-            }
-        mg__sb_printf(sb,
-                      "<text x=\"10\" y=\"%d\" font-family=\"sans-serif\" "
-                      "font-size=\"14\">",
-                      hpx - 8);
-        status(g, s, sb);
-        mg__sb_puts(sb, "</text>\n</svg>\n");
-        return;
-    }
-    for (y = f->h - 1; y >= 0; y--) {
-        mg__sb_printf(sb, "%s%d", y + 1 < 10 && f->h >= 10 ? " " : "", y + 1);
-        for (x = 0; x < f->w; x++) {
-            int c = s->cell[y * f->w + x];
-            mg__sb_putc(sb, ' ');
-            mg__sb_putc(sb, c < 0 ? '.' : stone_char[c]);
-        }
-        mg__sb_putc(sb, '\n');
-    }
-    mg__sb_puts(sb, f->h >= 10 ? "  " : " ");
-    for (x = 0; x < f->w; x++) {
-        mg__sb_putc(sb, ' ');
-        mg__sb_column(sb, x);
-    }
-    mg__sb_putc(sb, '\n');
-    status(g, s, sb);
-}
-
 const mg__game_ops mg__fangqi_ops = {
-    "fangqi",       options,       N_OPTS,          0,
-    -1,             fq_defaults,   NULL,            fq_create,
-    fq_destroy,     fq_init,       fq_current,      fq_winner,
-    fq_legal,       fq_is_legal,   fq_apply,        fq_undo,
-    fq_hash,        fq_hash_full,  fq_score,        fq_groups,
-    fq_action_name, fq_action_parse, fq_render,     NULL,
+    .id = "fangqi",
+    .options = options,
+    .n_options = N_OPTS,
+    .board_kind = 0,
+    .board_opt = -1,
+    .defaults = fq_defaults,
+    .applies = NULL,
+    .create = fq_create,
+    .destroy = fq_destroy,
+    .init = fq_init,
+    .current_player = fq_current,
+    .winner = fq_winner,
+    .legal = fq_legal,
+    .is_legal = fq_is_legal,
+    .apply = fq_apply,
+    .undo = fq_undo,
+    .hash = fq_hash,
+    .hash_full = fq_hash_full,
+    .score = fq_score,
+    .groups = fq_groups,
+    .action_name = mg__fq_action_name,
+    .action_parse = mg__fq_action_parse,
+    .render = mg__fq_render,
+    .playout = NULL, /* the core's loop of legal + apply */
 };
