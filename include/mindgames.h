@@ -71,11 +71,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 3
+#define MG_VERSION_MINOR 4
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.3.0"
+#define MG_VERSION_STRING "1.4.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -136,6 +136,14 @@ MG_API const char *mg_strerror(int code);
 /* mg_state_site(): a site that belongs to neither seat, such as a line
  * drawn before the game (Swedish and Icelandic borders).  Since 1.3. */
 #define MG_NEUTRAL 3
+
+/* Option types (mg_game_option_type(), since 1.4) */
+#define MG_OPTION_INT 1     /* an integer in a range */
+#define MG_OPTION_BOOL 2    /* true or false (values 1, 0) */
+#define MG_OPTION_ENUM 3    /* one of named values (0 .. n-1) */
+#define MG_OPTION_SEED 4    /* any unsigned 64-bit integer (a board seed) */
+#define MG_OPTION_DECIMAL 5 /* a decimal with up to three places; its
+                               range is in thousandths */
 
 /* mg_board_render() views (flags, combinable) */
 #define MG_BOARD_SHOW_CELLS 1 /* the tiles' cells */
@@ -567,6 +575,48 @@ MG_API int mg_game_symmetry_site(const mg_game *g, int32_t sym, int32_t site,
  * MG_EINVAL, MG_ERANGE. */
 MG_API int mg_game_symmetry_action(const mg_game *g, int32_t sym,
                                    int32_t action, int32_t *image);
+
+/* --------------------------------------------------- options (since 1.4)
+ *
+ * A game's options, read off the library so that a user interface or a
+ * binding can offer them without knowing them.  Every function takes a
+ * spec: a game id ("fangqi") or a whole spec ("fangqi(variant=xinjiang)"),
+ * whose other options decide which keys apply and which defaults hold.
+ * Options are numbered 0 .. count-1 in the order of the canonical spec.
+ * Errors common to all: MG_EINVAL (spec NULL), any mg_game_new() spec
+ * error (MG_ESYNTAX, MG_ENOGAME, MG_EOPTION, MG_EVALUE), MG_ERANGE
+ * (option out of range).  Nothing is allocated. */
+
+/* The number of option keys of the game (applying or not), >= 0. */
+MG_API int32_t mg_game_option_count(const char *spec);
+
+/* The key of an option ("rows").  Static string; NULL on any error. */
+MG_API const char *mg_game_option_key(const char *spec, int32_t option);
+
+/* The type of an option: MG_OPTION_INT, _BOOL, _ENUM, _SEED, _DECIMAL. */
+MG_API int mg_game_option_type(const char *spec, int32_t option);
+
+/* The values an option takes, min .. max: an integer's range, 0 .. 1 for
+ * a boolean, 0 .. n-1 for an enumeration, a decimal's in thousandths.
+ * MG_EUNSUPPORTED for a seed (every unsigned 64-bit value). */
+MG_API int mg_game_option_range(const char *spec, int32_t option,
+                                int64_t *min, int64_t *max);
+
+/* The name of value `value` of an enumeration ("swedish") or a boolean
+ * ("true").  Static string; NULL on any error or another type. */
+MG_API const char *mg_game_option_value_name(const char *spec, int32_t option,
+                                             int32_t value);
+
+/* The option's value in this spec, as the canonical spec writes it: the
+ * value given, else the default that holds with the other options given
+ * ("fangqi(variant=xinjiang)" has width 7).  Buffer protocol as usual. */
+MG_API int mg_game_option_value(const char *spec, int32_t option, char *buf,
+                                size_t cap, size_t *needed);
+
+/* 1 when the option applies with the other options of spec, 0 when it
+ * does not (rows and cols on the triangle grid); a key that does not
+ * apply is refused by mg_game_new() and left out of canonical specs. */
+MG_API int mg_game_option_applies(const char *spec, int32_t option);
 
 #ifdef __cplusplus
 }
