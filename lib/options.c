@@ -4,9 +4,9 @@
  * off the game's option table through a spec, so that a user interface
  * (or a binding) can offer a game's options without knowing them.
  *
- * Every function takes a spec: a game id ("fangqi") or a whole spec
- * ("fangqi(variant=xinjiang)"), whose other options decide what applies
- * and which defaults hold (a variant may set other keys' defaults).
+ * Every function takes a spec: a game id or a whole spec, whose other
+ * options decide what applies and which defaults hold (a variant key may
+ * set other keys' defaults).
  */
 #include "internal.h"
 

@@ -4,7 +4,7 @@
  * removals for the squares formed, then rook-like (or one-step) movement
  * where every newly formed square removes an unprotected opponent stone;
  * options for the regional variants.  The other files are listed in
- * fangqi.h, with the actions.
+ * fangqi.h, with the actions; the position ops are fangqi_position.c's.
  */
 #include "fangqi.h"
 
@@ -90,6 +90,12 @@ static int fq_create(mg_game *g, const mg__optvals *o, char *err,
     g->max_length = f->limit ? 2 * f->P + (f->P + 1) * f->limit : 0;
     g->state_size = sizeof(fstate);
     g->undo_size = HEADER + (size_t)(f->P + 7) / 8; /* + removed bitset */
+    g->planes = mg__fq_planes;
+    g->num_planes = MG__FQ_PLANES;
+    /* No rule looks at the order of the points (rules §4.2): removals are
+     * any unprotected stone (item 5), the ko bans squares by where they
+     * are, and encirclement removes every enclosed chain at once. */
+    g->ordered = 0;
     return MG_OK;
 }
 
@@ -440,4 +446,13 @@ const mg__game_ops mg__fangqi_ops = {
     .action_parse = mg__fq_action_parse,
     .render = mg__fq_render,
     .playout = NULL, /* the core's loop of legal + apply */
+    .num_sites = mg__fq_num_sites,
+    .site_info = mg__fq_site_info,
+    .site_neighbors = mg__fq_site_neighbors,
+    .site_name = mg__fq_site_name,
+    .action_sites = mg__fq_action_sites,
+    .site_label = NULL,
+    .site_owner = mg__fq_site_owner,
+    .site_owners = mg__fq_site_owners,
+    .observe = mg__fq_observe,
 };

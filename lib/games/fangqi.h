@@ -10,6 +10,8 @@
  *                      seat may make, encirclement
  *   fangqi_notation.c  action names and their parsing
  *   fangqi_render.c    the text and SVG pictures
+ *   fangqi_position.c  the sites (the points), who holds them and the
+ *                      observation planes (since 1.3)
  *
  * Actions (rules §4.3; P points, S = width + height - 2 targets per
  * point): PLACE(p) = p ("d4"), REMOVE(p) = P + p ("xd4"), MOVE(from,
@@ -152,5 +154,26 @@ MG_HIDDEN int mg__fq_action_parse(const mg_game *g, const char *t, size_t n,
 /* The op render. */
 MG_HIDDEN void mg__fq_render(const mg_game *g, const void *st, int format,
                              mg__sb *sb);
+
+/* ------------------------------------------------ fangqi_position.c */
+
+/* The position ops (internal.h) and the observation planes' names,
+ * MG__FQ_PLANES of them, NULL-terminated. */
+#define MG__FQ_PLANES 12
+MG_HIDDEN extern const char *const mg__fq_planes[MG__FQ_PLANES + 1];
+MG_HIDDEN int32_t mg__fq_num_sites(const mg_game *g);
+MG_HIDDEN void mg__fq_site_info(const mg_game *g, int32_t site, int *kind,
+                                double *x, double *y);
+MG_HIDDEN int mg__fq_site_neighbors(const mg_game *g, int32_t site,
+                                    int32_t *nbrs);
+MG_HIDDEN void mg__fq_site_name(const mg_game *g, int32_t site, mg__sb *sb);
+MG_HIDDEN void mg__fq_action_sites(const mg_game *g, int32_t action,
+                                   int32_t *from, int32_t *to);
+MG_HIDDEN int mg__fq_site_owner(const mg_game *g, const void *st,
+                                int32_t site);
+MG_HIDDEN void mg__fq_site_owners(const mg_game *g, const void *st,
+                                  int8_t *buf);
+MG_HIDDEN void mg__fq_observe(const mg_game *g, const void *st, int player,
+                              float *buf);
 
 #endif

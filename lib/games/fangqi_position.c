@@ -1,0 +1,217 @@
+/*
+ * fangqi_position.c - the sites and observations of Fangqi (doc/rules.md
+ * §4; since 1.3).
+ *
+ * Sites are the points in their index order, site p = y * width + x =
+ * the action id of PLACE(p) (rules §4.1, §4.3): the bottom row first, left
+ * to right.  Kind MG_SITE_POINT.  Point (x, y) is at (x, height - 1 - y)
+ * in the SVG's plane (x right, y down, neighbouring points 1 apart), so
+ * a1 is at (0, height - 1) and the top-left point at (0, 0); the SVG draws
+ * a point at 40 px x its place + (30 px + dx, 30 px), dx = max(0, 150 -
+ * 20 width) px centring a grid narrower than the status's 320 px.  No rule
+ * depends on the order of the points (g->ordered = 0): the core finds the
+ * grid's 8 symmetries when width = height, else 4.  A point's neighbours
+ * are the orthogonal ones (rules §4.1), ascending: below, left, right,
+ * above.  Its name is its notation ("d4").  Action sites: PLACE(p)
+ * (-1, p), REMOVE(p) (p, -1), MOVE(from, slot) (from, its target); the
+ * slots of a point are distinct targets, so no two actions share a pair.
+ * A point belongs to the seat whose stone is on it, or to MG_NOBODY.
+ *
+ * Observation planes (mindgames-games(7)), for `player`:
+ *   0 own                 player's stones
+ *   1 opponent            the other seat's stones
+ *   2 empty               the empty points
+ *   3 own_protected       player's stones in one of player's squares
+ *                         (rules §4.1: a 2 x 2 block of one colour)
+ *   4 opponent_protected  the same for the other seat
+ *   5 removable           the opponent stones player may remove now: 1
+ *                         where REMOVE is legal for player (rules §4.2.5),
+ *                         so 0 everywhere unless player is to move with
+ *                         removals pending
+ *   6 pending             every site: the removals player still makes this
+ *                         turn (a count, not scaled); 0 unless player is to
+ *                         move
+ *   7 placing             every site: 1 while placing (rules §4.2.1; the
+ *                         removals of capture_on_placement included)
+ *   8 removing            every site: 1 in the initial and square removals
+ *                         after placing (rules §4.2.3-4)
+ *   9 moving              every site: 1 in movement (rules §4.2.6; the
+ *                         removals after a move included); 7-9 are the
+ *                         one-hot phase, all 0 once the game is over
+ *  10 quiet               every site: the movement plies since the last
+ *                         removal over no_capture_limit (rules §4.2.8; 1
+ *                         when the limit draws); 0 when the limit is off
+ *  11 to_move             every site: 1 when player is to move
+ *
+ * The observation reads the stones once into one bit mask per row and
+ * seat; the squares of a row pair are then two ANDs and a shift, and the
+ * protected stones of a row the squares of the pairs above and below it,
+ * and their right neighbours: a few word operations per row instead of a
+ * look at the blocks of every point.  No allocation.
+ */
+#include "fangqi.h"
+
+#include <string.h>
+
+const char *const mg__fq_planes[MG__FQ_PLANES + 1] = {
+    "own",       "opponent", "empty",   "own_protected", "opponent_protected",
+    "removable", "pending",  "placing", "removing",      "moving",
+    "quiet",     "to_move",  NULL};
+
+/* Rows are at most 19 points: one 32-bit mask each (bit x: point (x, y)). */
+#define MAXROWS 19
+
+int32_t mg__fq_num_sites(const mg_game *g)
+{
+    return F(g)->P;
+}
+
+void mg__fq_site_info(const mg_game *g, int32_t site, int *kind, double *x,
+                      double *y)
+{
+    const fq *f = F(g);
+    *kind = MG_SITE_POINT;
+    *x = X(f, site);
+    *y = f->h - 1 - Y(f, site);
+}
+
+int mg__fq_site_neighbors(const mg_game *g, int32_t site, int32_t *nbrs)
+{
+    const fq *f = F(g);
+    int x = X(f, site), y = Y(f, site), n = 0;
+    if (y > 0)
+        nbrs[n++] = site - f->w;
+    if (x > 0)
+        nbrs[n++] = site - 1;
+    if (x + 1 < f->w)
+        nbrs[n++] = site + 1;
+    if (y + 1 < f->h)
+        nbrs[n++] = site + f->w;
+    return n;
+}
+
+void mg__fq_site_name(const mg_game *g, int32_t site, mg__sb *sb)
+{
+    mg__fq_action_name(g, site, sb); /* PLACE(site): the point's name */
+}
+
+void mg__fq_action_sites(const mg_game *g, int32_t action, int32_t *from,
+                         int32_t *to)
+{
+    const fq *f = F(g);
+    if (action < f->P) { /* PLACE */
+        *from = -1;
+        *to = action;
+    } else if (action < 2 * f->P) { /* REMOVE */
+        *from = action - f->P;
+        *to = -1;
+    } else { /* MOVE */
+        int m = action - 2 * f->P;
+        *from = m / f->S;
+        *to = slot_target(f, *from, m % f->S);
+    }
+}
+
+int mg__fq_site_owner(const mg_game *g, const void *st, int32_t site)
+{
+    const fstate *s = st;
+    (void)g;
+    return s->cell[site] < 0 ? MG_NOBODY : s->cell[site];
+}
+
+void mg__fq_site_owners(const mg_game *g, const void *st, int8_t *buf)
+{
+    /* a cell holds -1 (MG_NOBODY) or the seat: the owners as they are */
+    memcpy(buf, ((const fstate *)st)->cell, (size_t)F(g)->P);
+}
+
+/* The stones of `rows` (h masks) that lie in a square of their own: the
+ * squares with bottom-left in row y are rows[y] & rows[y+1] at x and x+1;
+ * row y's protected stones are those of the squares of pairs (y, y+1) and
+ * (y-1, y), at their two columns. */
+static void protected_rows(const uint32_t *rows, int h, uint32_t *prot)
+{
+    uint32_t below = 0; /* squares of the pair (y-1, y) */
+    int y;
+    for (y = 0; y < h; y++) {
+        uint32_t above = 0, sq;
+        if (y + 1 < h) {
+            uint32_t both = rows[y] & rows[y + 1];
+            above = both & (both >> 1);
+        }
+        sq = above | below;
+        prot[y] = sq | (sq << 1);
+        below = above;
+    }
+}
+
+static void fill(float *p, int32_t n, float v)
+{
+    int32_t i;
+    for (i = 0; i < n; i++)
+        p[i] = v;
+}
+
+/* Plane `out` from one mask per row. */
+static void plane_of(const fq *f, const uint32_t *rows, float *out)
+{
+    int x, y;
+    for (y = 0; y < f->h; y++) {
+        uint32_t r = rows[y];
+        float *o = out + y * f->w;
+        for (x = 0; x < f->w; x++)
+            o[x] = (float)((r >> x) & 1u);
+    }
+}
+
+void mg__fq_observe(const mg_game *g, const void *st, int player, float *buf)
+{
+    const fq *f = F(g);
+    const fstate *s = st;
+    const int32_t n = f->P;
+    const int over = s->phase == PH_OVER;
+    const int to_move = !over && s->player == player;
+    uint32_t mine[MAXROWS] = {0}, theirs[MAXROWS] = {0}, pmine[MAXROWS],
+        ptheirs[MAXROWS], rem[MAXROWS];
+    float *own = buf, *opp = buf + n, *empty = buf + 2 * n;
+    int x, y;
+    assert(f->w <= 32 && f->h <= MAXROWS);
+    for (y = 0; y < f->h; y++) {
+        const int8_t *c = s->cell + y * f->w;
+        const int32_t base = y * f->w;
+        uint32_t a = 0, b = 0;
+        for (x = 0; x < f->w; x++) {
+            int m = c[x] == player, t = c[x] == 1 - player;
+            own[base + x] = (float)m;
+            opp[base + x] = (float)t;
+            empty[base + x] = (float)(c[x] < 0);
+            a |= (uint32_t)m << x;
+            b |= (uint32_t)t << x;
+        }
+        mine[y] = a;
+        theirs[y] = b;
+    }
+    protected_rows(mine, f->h, pmine);
+    protected_rows(theirs, f->h, ptheirs);
+    /* rules §4.2.5: an unprotected stone, or any when all are protected;
+     * the player to move with removals pending (pending is 0 once over) */
+    if (to_move && s->pending > 0) {
+        uint32_t loose = 0;
+        for (y = 0; y < f->h; y++)
+            loose |= theirs[y] & ~ptheirs[y];
+        for (y = 0; y < f->h; y++)
+            rem[y] = loose ? theirs[y] & ~ptheirs[y] : theirs[y];
+    } else {
+        memset(rem, 0, sizeof rem);
+    }
+    plane_of(f, pmine, buf + 3 * n);
+    plane_of(f, ptheirs, buf + 4 * n);
+    plane_of(f, rem, buf + 5 * n);
+    fill(buf + 6 * n, n, to_move ? (float)s->pending : 0.0f);
+    fill(buf + 7 * n, n, (float)(s->phase == PH_PLACE));
+    fill(buf + 8 * n, n, (float)(s->phase == PH_REMOVE));
+    fill(buf + 9 * n, n, (float)(s->phase == PH_MOVE));
+    fill(buf + 10 * n, n,
+         f->limit ? (float)s->quiet / (float)f->limit : 0.0f);
+    fill(buf + 11 * n, n, (float)to_move);
+}
