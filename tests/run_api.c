@@ -23,6 +23,7 @@ int main(void)
     srunner_add_suite(sr, mg_bot_suite());
     srunner_add_suite(sr, mg_svg_suite());
     srunner_add_suite(sr, mg_position_suite());
+    srunner_add_suite(sr, mg_sites_fangqi_suite());
     srunner_add_suite(sr, mg_options_suite());
     srunner_add_suite(sr, mg_sites_dab_suite());
     srunner_run_all(sr, CK_ENV);

@@ -31,6 +31,7 @@ Suite *mg_chains_boards_suite(void); /* check_chains_boards.c: boards, games */
 Suite *mg_bot_suite(void);           /* check_bot.c: bots, playouts */
 Suite *mg_svg_suite(void);           /* check_svg.c: the SVG status */
 Suite *mg_position_suite(void);      /* check_position.c: sites, symmetries */
+Suite *mg_sites_fangqi_suite(void);  /* check_sites_fangqi.c: Fangqi sites */
 Suite *mg_options_suite(void);       /* check_options.c: option introspection */
 Suite *mg_sites_dab_suite(void);     /* check_sites_dab.c: D&B sites */
 Suite *mg_internal_suite(void);      /* check_internal.c: properties */
