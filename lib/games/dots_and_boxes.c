@@ -4,8 +4,9 @@
  * borders and misère: the options, create/destroy, the rules ops (init,
  * current player, winner, legal, apply, undo, the playout, hashes,
  * score) and the ops table.  The board is built in
- * dots_and_boxes_geometry.c, named and parsed in dots_and_boxes_notation.c
- * and drawn in dots_and_boxes_render.c; dots_and_boxes.h has the layout.
+ * dots_and_boxes_geometry.c, named and parsed in dots_and_boxes_notation.c,
+ * drawn in dots_and_boxes_render.c and read as sites in
+ * dots_and_boxes_position.c; dots_and_boxes.h has the layout.
  */
 #include "dots_and_boxes.h"
 
@@ -78,6 +79,10 @@ static void dab_destroy(mg_game *g)
     free(d->mark_col);
     free(d->svg_x);
     free(d->svg_y);
+    free(d->dot_kx);
+    free(d->dot_ky);
+    free(d->box_cell);
+    free(d->cell_box);
     free(d->zline);
     free(d->zcell);
     free(d);
@@ -133,6 +138,9 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
     g->state_size = sizeof(dab_state) + (size_t)d->nlines +
                     2 * (size_t)d->ncells + 2;
     g->undo_size = 1;
+    g->planes = mg__dab_planes;
+    g->num_planes = MG__DAB_PLANES;
+    g->ordered = 0; /* the rules do not depend on the order of the lines */
     return MG_OK;
 }
 
@@ -158,7 +166,7 @@ static void dab_init(const mg_game *g, void *st)
     for (l = 0; l < d->nlines; l++)
         if (d->predrawn[l]) {
             int32_t c0 = d->line_cells[2 * l], c1 = d->line_cells[2 * l + 1];
-            drawn[l] = 1;
+            drawn[l] = DRAWN_BEFORE;
             sides[c0]++;
             if (c1 >= 0)
                 sides[c1]++;
@@ -217,7 +225,7 @@ static void dab_apply(const mg_game *g, void *st, int32_t a, void *undo)
     assert(mover == 0 || mover == 1); /* the game is not over */
     assert(!DRAWN(d, st)[a]);         /* drawing a drawn line */
     *(unsigned char *)undo = (unsigned char)mover;
-    DRAWN(d, st)[a] = 1;
+    DRAWN(d, st)[a] = (unsigned char)(mover + 1); /* who drew it */
     s->hash ^= d->zline[a];
     s->remaining--;
     for (k = 0; k < 2; k++) {
@@ -246,7 +254,7 @@ static void dab_undo(const mg_game *g, void *st, int32_t a, const void *undo)
 
     assert(mover <= 1);              /* an undo record of apply */
     assert(s->remaining < d->moves); /* a line to undo */
-    assert(DRAWN(d, st)[a]);         /* undoing an undrawn line */
+    assert(DRAWN(d, st)[a] == mover + 1); /* the line the mover drew */
     for (k = 0; k < 2; k++) {
         int32_t c = d->line_cells[2 * a + k];
         if (c < 0)
@@ -299,7 +307,7 @@ static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
         hist[done] = a;
         undo[(size_t)done * stride] = (unsigned char)mover;
         done++;
-        drawn[a] = 1;
+        drawn[a] = (unsigned char)(mover + 1); /* who drew it */
         h ^= zline[a];
         /* an open cell's owner is -1: write it whether or not it closes
          * (the spare cell's zcell keys are 0, its owner stays -1) */
@@ -342,9 +350,11 @@ static uint64_t dab_hash_full(const mg_game *g, const void *st)
     const signed char *owner = COWNER(d, st);
     uint64_t h = turn_key(d, ((const dab_state *)st)->player);
     int32_t i;
-    for (i = 0; i < d->nlines; i++)
-        if (drawn[i] && !d->predrawn[i])
+    for (i = 0; i < d->nlines; i++) {
+        assert((drawn[i] == DRAWN_BEFORE) == (d->predrawn[i] != 0));
+        if (drawn[i] && drawn[i] != DRAWN_BEFORE)
             h ^= d->zline[i];
+    }
     for (i = 0; i < d->ncells; i++)
         if (owner[i] >= 0)
             h ^= d->zcell[2 * i + owner[i]];
@@ -384,14 +394,14 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .action_parse = mg__dab_action_parse,
     .render = mg__dab_render,
     .playout = dab_playout,
-    /* the position (1.3): not provided by Dots and Boxes yet */
-    .num_sites = NULL,
-    .site_info = NULL,
-    .site_neighbors = NULL,
-    .site_name = NULL,
-    .action_sites = NULL,
-    .site_label = NULL,
-    .site_owner = NULL,
-    .site_owners = NULL,
-    .observe = NULL,
+    /* the position (1.3): dots_and_boxes_position.c */
+    .num_sites = mg__dab_num_sites,
+    .site_info = mg__dab_site_info,
+    .site_neighbors = mg__dab_site_neighbors,
+    .site_name = mg__dab_site_name,
+    .action_sites = mg__dab_action_sites,
+    .site_label = mg__dab_site_label,
+    .site_owner = mg__dab_site_owner,
+    .site_owners = mg__dab_site_owners,
+    .observe = mg__dab_observe,
 };

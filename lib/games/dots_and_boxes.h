@@ -7,6 +7,7 @@
  *   dots_and_boxes_geometry.c  the board: dots, cells, lines, borders
  *   dots_and_boxes_notation.c  dot and line names, parsing lines
  *   dots_and_boxes_render.c    the text and SVG pictures
+ *   dots_and_boxes_position.c  the sites and observations (1.3)
  */
 #ifndef MG_DOTS_AND_BOXES_H
 #define MG_DOTS_AND_BOXES_H
@@ -50,14 +51,27 @@ typedef struct dab {
     int32_t *mark_row, *mark_col;
     int32_t *svg_x, *svg_y;   /* per dot, tenths of a pixel */
     int32_t svg_w, svg_h;     /* the picture's body, tenths of a pixel */
+    /* per dot, integers proportional to its place in the plane (x right,
+     * y up; minimum 0; the scales per grid are in
+     * dots_and_boxes_position.c); ky_max the largest dot_ky */
+    int32_t *dot_kx, *dot_ky;
+    int32_t ky_max;
+    int32_t *box_cell;        /* the box sites in order: site nlines + i */
+    int32_t *cell_box;        /* is box_cell[cell_box[cell]] */
     uint64_t *zline, *zcell;  /* zcell: ncells * 2 */
     uint64_t zturn, zturn0;
 } dab;
 
 /* The state blob: a header, then drawn[nlines], sides[ncells + 1],
- * owner[ncells + 1] (signed char, -1 = nobody).  The spare cell ncells
- * stands for "no cell" on border lines in the playout, which so needs no
- * branch; between calls its side count is 0 and its owner -1. */
+ * owner[ncells + 1] (signed char, -1 = nobody).  drawn[l] is 0 for an
+ * undrawn line, s + 1 for a line seat s drew, DRAWN_BEFORE for a line a
+ * border drew before the game (rules §3.3): drawn[l] - 1 is who holds
+ * the line (MG_NOBODY, 0, 1, MG_NEUTRAL), and nonzero means drawn.  The
+ * spare cell ncells stands for "no cell" on border lines in the playout,
+ * which so needs no branch; between calls its side count is 0 and its
+ * owner -1. */
+#define DRAWN_BEFORE (MG_NEUTRAL + 1)
+
 typedef struct dab_state {
     uint64_t hash;
     int32_t player;           /* 0, 1, or MG_NOBODY when over */
@@ -70,6 +84,7 @@ typedef struct dab_state {
 #define SIDES(d, st) (DRAWN(d, st) + (d)->nlines)
 #define OWNER(d, st) ((signed char *)(SIDES(d, st) + (d)->ncells + 1))
 #define CDRAWN(d, st) ((const unsigned char *)(st) + sizeof(dab_state))
+#define CSIDES(d, st) (CDRAWN(d, st) + (d)->nlines)
 #define COWNER(d, st)                                                         \
     ((const signed char *)(CDRAWN(d, st) + (d)->nlines + (d)->ncells + 1))
 
@@ -88,9 +103,9 @@ static inline void *dab_zalloc(int64_t n, size_t size)
 
 /* dots_and_boxes_geometry.c: build the board of d->grid and d->border
  * (shape, rows and cols or size as the grid takes them) into d: dots,
- * cells, lines, the text marks, the SVG layout, the lines drawn before
- * the first move (rules §3.3) and d->moves.  MG_OK or MG_ENOMEM (the
- * caller frees what was allocated). */
+ * cells, lines, the text marks, the SVG and plane layouts, the lines
+ * drawn before the first move (rules §3.3), d->moves and the order of the
+ * box sites.  MG_OK or MG_ENOMEM (the caller frees what was allocated). */
 MG_HIDDEN int mg__dab_build(dab *d, int shape, int32_t rows, int32_t cols,
                             int32_t size);
 
@@ -108,5 +123,25 @@ MG_HIDDEN int mg__dab_action_parse(const mg_game *g, const char *t, size_t n,
 /* dots_and_boxes_render.c: the render op (text or SVG). */
 MG_HIDDEN void mg__dab_render(const mg_game *g, const void *st, int format,
                               mg__sb *sb);
+
+/* dots_and_boxes_position.c: the position ops (1.3) and the names of the
+ * observation planes. */
+#define MG__DAB_PLANES 6
+MG_HIDDEN extern const char *const mg__dab_planes[MG__DAB_PLANES + 1];
+MG_HIDDEN int32_t mg__dab_num_sites(const mg_game *g);
+MG_HIDDEN void mg__dab_site_info(const mg_game *g, int32_t site, int *kind,
+                                 double *x, double *y);
+MG_HIDDEN int mg__dab_site_neighbors(const mg_game *g, int32_t site,
+                                     int32_t *nbrs);
+MG_HIDDEN void mg__dab_site_name(const mg_game *g, int32_t site, mg__sb *sb);
+MG_HIDDEN void mg__dab_action_sites(const mg_game *g, int32_t action,
+                                    int32_t *from, int32_t *to);
+MG_HIDDEN int mg__dab_site_label(const mg_game *g, int32_t site);
+MG_HIDDEN int mg__dab_site_owner(const mg_game *g, const void *st,
+                                 int32_t site);
+MG_HIDDEN void mg__dab_site_owners(const mg_game *g, const void *st,
+                                   int8_t *buf);
+MG_HIDDEN void mg__dab_observe(const mg_game *g, const void *st, int player,
+                               float *buf);
 
 #endif /* MG_DOTS_AND_BOXES_H */

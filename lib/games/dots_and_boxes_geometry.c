@@ -4,8 +4,8 @@
  * polygons of dot coordinates, and from them the plane graph in struct
  * dab, phase by phase: the dots (with their SVG layout), the cells and
  * their sides, the text marks, the lines (rules §3.4: a line's index is
- * its action id), each cell's lines, and the lines a border draws before
- * the first move (rules §3.3).
+ * its action id), each cell's lines, the lines a border draws before the
+ * first move (rules §3.3), and the order of the boxes among the sites.
  */
 #include "dots_and_boxes.h"
 
@@ -160,10 +160,45 @@ static void svg_layout(dab *d, const pt *raw, int grid)
     d->svg_h = 10 * (2 * margin + maxy - miny);
 }
 
+/* The dots in the plane of the position (rules-free geometry for the
+ * sites, dots_and_boxes_position.c), as integers proportional to the
+ * plane's x (right) and y (up), from raw coordinates; normalised to a
+ * minimum of 0.  Square: (x, y).  Triangle: (2q + r, r), the plane being
+ * (q + r/2, r sqrt(3)/2).  Honeycomb brick (X, Y): (X, 3Y + [X + Y even]),
+ * the plane being (X sqrt(3)/2, 3Y/2 + [X + Y even]/2): the pointy-top
+ * hexagons of side 1 that svg_layout draws with side 28 px. */
+static void plane_layout(dab *d, const pt *raw, int grid)
+{
+    int32_t i, minx = INT32_MAX, miny = INT32_MAX, maxy = INT32_MIN;
+    for (i = 0; i < d->ndots; i++) {
+        int32_t x = raw[i].x, y = raw[i].y, kx, ky;
+        if (grid == GRID_SQUARE) {
+            kx = x;
+            ky = y;
+        } else if (grid == GRID_TRIANGLE) {
+            kx = 2 * x + y;
+            ky = y;
+        } else {
+            kx = x;
+            ky = 3 * y + ((x + y) % 2 == 0);
+        }
+        d->dot_kx[i] = kx;
+        d->dot_ky[i] = ky;
+        if (kx < minx) minx = kx;
+        if (ky < miny) miny = ky;
+        if (ky > maxy) maxy = ky;
+    }
+    for (i = 0; i < d->ndots; i++) {
+        d->dot_kx[i] -= minx;
+        d->dot_ky[i] -= miny;
+    }
+    d->ky_max = maxy - miny;
+}
+
 /* Phase 1: every polygon corner once, bottom row first, left to right, as
  * the dots; their normalised coordinates, the dot at each place, the SVG
- * layout.  *minx and *miny get the raw minimum, for the cells to find
- * their dots. */
+ * and the plane layouts.  *minx and *miny get the raw minimum, for the
+ * cells to find their dots. */
 static int build_dots(dab *d, const cells_raw *c, int32_t *minx_out,
                       int32_t *miny_out)
 {
@@ -194,7 +229,8 @@ static int build_dots(dab *d, const cells_raw *c, int32_t *minx_out,
     d->h = maxy - miny + 1;
     if (!ALLOC(d->dot_x, d->ndots) || !ALLOC(d->dot_y, d->ndots) ||
         !ALLOC(d->dot_at, d->w * d->h) || !ALLOC(d->svg_x, d->ndots) ||
-        !ALLOC(d->svg_y, d->ndots) ||
+        !ALLOC(d->svg_y, d->ndots) || !ALLOC(d->dot_kx, d->ndots) ||
+        !ALLOC(d->dot_ky, d->ndots) ||
         !ALLOC(d->dot_lines, d->ndots * MAX_DOT_LINES) ||
         !ALLOC(d->dot_dir, d->ndots * N_DIRS))
         goto out;
@@ -206,6 +242,7 @@ static int build_dots(dab *d, const cells_raw *c, int32_t *minx_out,
         d->dot_at[d->dot_y[i] * d->w + d->dot_x[i]] = i;
     }
     svg_layout(d, verts, d->grid);
+    plane_layout(d, verts, d->grid);
     *minx_out = minx;
     *miny_out = miny;
     rc = MG_OK;
@@ -402,6 +439,51 @@ static void predraw(dab *d)
         d->moves += !d->predrawn[l];
 }
 
+/* Phase 7: the order of the boxes among the sites, by centre in the
+ * plane, bottom row first, left to right (sums of the plane layout's
+ * integers over a cell's dots, compared as means). */
+typedef struct { int64_t sx, sy; int32_t n, cell; } box_key;
+
+static int cmp_box(const void *x, const void *y)
+{
+    const box_key *a = x, *b = y;
+    int64_t ay = a->sy * b->n, by = b->sy * a->n;
+    int64_t ax = a->sx * b->n, bx = b->sx * a->n;
+    if (ay != by)
+        return ay < by ? -1 : 1;
+    if (ax != bx)
+        return ax < bx ? -1 : 1;
+    return (a->cell > b->cell) - (a->cell < b->cell);
+}
+
+static int build_box_order(dab *d)
+{
+    box_key *keys = malloc((size_t)d->ncells * sizeof *keys);
+    int32_t i, k;
+    if (!keys || !ALLOC(d->box_cell, d->ncells) ||
+        !ALLOC(d->cell_box, d->ncells)) {
+        free(keys);
+        return MG_ENOMEM;
+    }
+    for (i = 0; i < d->ncells; i++) {
+        keys[i].sx = keys[i].sy = 0;
+        keys[i].n = d->cell_nsides[i];
+        keys[i].cell = i;
+        for (k = 0; k < d->cell_nsides[i]; k++) {
+            int32_t dot = d->cell_dots[i * MAX_SIDES + k];
+            keys[i].sx += d->dot_kx[dot];
+            keys[i].sy += d->dot_ky[dot];
+        }
+    }
+    qsort(keys, (size_t)d->ncells, sizeof *keys, cmp_box);
+    for (i = 0; i < d->ncells; i++) {
+        d->box_cell[i] = keys[i].cell;
+        d->cell_box[keys[i].cell] = i;
+    }
+    free(keys);
+    return MG_OK;
+}
+
 /* --------------------------------------------------------------- build */
 
 int mg__dab_build(dab *d, int shape, int32_t rows, int32_t cols,
@@ -426,6 +508,7 @@ int mg__dab_build(dab *d, int shape, int32_t rows, int32_t cols,
     if (rc == MG_OK) {
         build_cell_lines(d);
         predraw(d);
+        rc = build_box_order(d);
     }
     free(edges);
     free(c.nsides);

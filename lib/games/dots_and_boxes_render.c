@@ -152,10 +152,11 @@ static void render_svg(const mg_game *g, const void *st, mg__sb *sb)
     for (i = 0; i < d->nlines; i++) {
         int32_t a = d->line_dots[2 * i], b = d->line_dots[2 * i + 1];
         const char *style =
-            d->predrawn[i] ? "stroke=\"#555\" stroke-width=\"3\""
-            : drawn[i]     ? "stroke=\"black\" stroke-width=\"4\""
-                           : "stroke=\"#ccc\" stroke-width=\"1\" "
-                             "stroke-dasharray=\"4 4\"";
+            drawn[i] == DRAWN_BEFORE
+                ? "stroke=\"#555\" stroke-width=\"3\""
+            : drawn[i] ? "stroke=\"black\" stroke-width=\"4\""
+                       : "stroke=\"#ccc\" stroke-width=\"1\" "
+                         "stroke-dasharray=\"4 4\"";
         mg__sb_init(&tsb, title, sizeof title);
         mg__dab_action_name(g, i, &tsb);
         mg__svg_line(&v, d->svg_x[a], d->svg_y[a], d->svg_x[b], d->svg_y[b],
