@@ -1,0 +1,92 @@
+/* worker.js - the bots think here, so the page never freezes.
+ *
+ * Messages from the page:
+ *   {type: "choose", id, record, bot, seed, key}
+ *       replay `record` (mg_state_save's text) and ask the bot `bot` (a
+ *       bot spec) for the action of the player to move.  Bots are kept
+ *       per `key` (a seat) while their spec stays the same, so that mcts
+ *       keeps its tree between moves (reuse=true).
+ *       -> {type: "chosen", id, action, notation, ms, spec}
+ *   {type: "bench", id, game, bot, runs}
+ *       the time of `runs` fresh bots' first move from the start of
+ *       `game` -> {type: "bench", id, ms: [...]}
+ *   {type: "probe", id, names} -> {type: "probe", id, bots: [{name, spec}]}
+ * Errors -> {type: "error", id, message}
+ */
+/* global importScripts, MG */
+"use strict";
+importScripts("mindgames.js", "mg.js");
+
+let lib = null;
+const ready = MG.load().then((l) => { lib = l; });
+const bots = new Map(); // key -> {spec, seed, bot}
+
+function botFor(key, spec, seed) {
+    const had = bots.get(key);
+    if (had && had.spec === spec && had.seed === seed) return had.bot;
+    if (had) had.bot.free();
+    const bot = lib.bot(spec, seed);
+    bots.set(key, { spec, seed, bot });
+    return bot;
+}
+
+function choose(msg) {
+    const { game, state } = lib.load(msg.record);
+    try {
+        const bot = botFor(msg.key, msg.bot, msg.seed);
+        const t0 = performance.now();
+        const action = bot.choose(state);
+        const ms = performance.now() - t0;
+        return { type: "chosen", id: msg.id, action, ms,
+                 notation: state.actionToString(action), spec: bot.spec };
+    } finally {
+        state.free();
+        game.free();
+    }
+}
+
+function bench(msg) {
+    const game = lib.game(msg.game);
+    const state = game.newState();
+    const ms = [];
+    try {
+        for (let i = 0; i < (msg.runs || 5); i++) {
+            const bot = lib.bot(msg.bot, i + 1);
+            const t0 = performance.now();
+            bot.choose(state);
+            ms.push(performance.now() - t0);
+            bot.free();
+        }
+    } finally {
+        state.free();
+        game.free();
+    }
+    return { type: "bench", id: msg.id, ms };
+}
+
+function probe(msg) {
+    const found = [];
+    for (const name of msg.names) {
+        try {
+            const b = lib.bot(name, 1);
+            found.push({ name, spec: b.spec });
+            b.free();
+        } catch (e) { /* not in this build of the library */ }
+    }
+    return { type: "probe", id: msg.id, bots: found };
+}
+
+self.onmessage = async (ev) => {
+    const msg = ev.data;
+    try {
+        await ready;
+        let reply;
+        if (msg.type === "choose") reply = choose(msg);
+        else if (msg.type === "bench") reply = bench(msg);
+        else if (msg.type === "probe") reply = probe(msg);
+        else throw new Error("unknown message " + msg.type);
+        self.postMessage(reply);
+    } catch (e) {
+        self.postMessage({ type: "error", id: msg.id, message: String(e && e.message || e) });
+    }
+};

@@ -1,0 +1,75 @@
+# web/web.mk - the library compiled to WebAssembly, and the page that plays
+# every game in a browser.  Included at the end of the Makefile, whose
+# variables it uses (B, SRCS, LIB_HDRS, LIB_WARN, MAP, SHLIB, APP_CFLAGS,
+# RPATH, Q).
+#
+#   make web          build/web/: index.html, its JS and CSS, mindgames.js
+#                     and mindgames.wasm (Debian's emscripten; installed
+#                     by tests/ensure-deps.sh as root, else it prints the
+#                     command); a static page, no server beyond files
+#   make web-serve    serve it on http://127.0.0.1:$(WEB_PORT)/
+#   make check-web    the page in headless Chromium (Debian's chromium,
+#                     driven by playwright-core from web/package-lock.json)
+#
+# Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
+# CHROMIUM (/usr/bin/chromium).
+
+EMCC      ?= emcc
+WEB_OPT   ?= -O3
+WEB_PORT  ?= 8000
+NPM       ?= npm
+CHROMIUM  ?= /usr/bin/chromium
+WEB_OUT   := $(B)/web
+WEB_FILES := index.html style.css app.js board.js mg.js worker.js
+WEB_PAGE  := $(addprefix $(WEB_OUT)/,$(WEB_FILES))
+WEB_WASM  := $(WEB_OUT)/mindgames.wasm
+WEB_NATIVE := $(B)/web-test/mg-web-native
+
+# Every function of the version script is exported, as by the .so.
+WEB_EXPORTS = $(shell sed -n 's/^[[:space:]]*\(mg_[a-z0-9_]*\);.*/"_\1"/p' $(MAP) | sort -u | tr '\n' ',')
+WEB_LDFLAGS = -s MODULARIZE=1 -s EXPORT_NAME=createMindgames \
+    -s ENVIRONMENT=web,worker -s ALLOW_MEMORY_GROWTH=1 -s WASM_BIGINT=1 \
+    -s FILESYSTEM=0 -s EXPORTED_FUNCTIONS='[$(WEB_EXPORTS)"_malloc","_free"]' \
+    -s EXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]'
+
+.PHONY: web web-deps web-serve check-web browser-deps
+
+web-deps:
+	$(Q)sh tests/ensure-deps.sh web
+
+# The unchanged sources of the library (the Makefile's SRCS), in one emcc
+# run, with the library's warnings (never -Werror: another compiler's new
+# warning must not fail the page, as for the fuzzers).  emcc finds acorn,
+# for its JS optimiser, through NODE_PATH.
+$(WEB_WASM): $(SRCS) $(LIB_HDRS) $(MAP) web/web.mk | web-deps
+	@mkdir -p $(@D)
+	$(Q)NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC) $(filter-out -Werror,$(LIB_WARN)) -Iinclude -Ilib \
+	    $(WEB_OPT) $(SRCS) $(WEB_LDFLAGS) -o $(WEB_OUT)/mindgames.js
+	@echo "  EMCC    $@"
+
+$(WEB_OUT)/%: web/src/%
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
+web: $(WEB_WASM) $(WEB_PAGE)
+	@raw=$$(wc -c < $(WEB_WASM)); gz=$$(gzip -9 -c $(WEB_WASM) | wc -c); \
+	    echo "web: $(WEB_OUT)/index.html; mindgames.wasm $$raw bytes, $$gz gzipped"
+
+web-serve: web
+	$(Q)node web/serve.mjs $(WEB_OUT) $(WEB_PORT)
+
+browser-deps:
+	$(Q)sh tests/ensure-deps.sh browser
+
+# playwright-core from the lock file (the browser is Debian's chromium:
+# no download of a browser of its own).
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json | browser-deps
+	$(Q)cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(NPM) ci --no-audit --no-fund --loglevel=error
+
+$(WEB_NATIVE): web/test/native.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
+	$(Q)MG_WEB_DIR=$(WEB_OUT) MG_WEB_NATIVE=$(WEB_NATIVE) CHROMIUM=$(CHROMIUM) \
+	    node --test --test-reporter=spec web/test/check-web.mjs
