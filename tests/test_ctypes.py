@@ -1,14 +1,18 @@
-"""ctypes tests of the public API of libmindgames (include/mindgames.h).
+"""ctypes tests of the public API of libmindgames (include/mindgames.h):
+the raw contract, without the Python package's classes.
 
-Run from the top of the tree after `make all`:
+Run from the top of the tree (make python-tests does):
 
-    MINDGAMES_LIB=$PWD/build/libmindgames.so.1.0.0 \
+    MINDGAMES_LIB=$PWD/build/libmindgames.so.1 \
         python3 -m unittest discover -s tests -p 'test_*.py' -v
 
-Every function of the header gets its restype and argtypes declared here,
-none is left to ctypes' default of C int: handles are c_void_p so that
+The library is MINDGAMES_LIB, else the file the installed mindgames
+package loaded (so the suite also tests a wheel's own copy).  Every
+function of the header gets its restype and argtypes declared here,
+independently of the package's table: handles are c_void_p so that
 64-bit pointers are never truncated, and no function returning library
-memory is declared c_char_p except the static, never-freed strings.
+memory is declared c_char_p except the static, never-freed strings.  The
+README's ctypes example is run as it stands.
 """
 import ctypes
 import os
@@ -19,23 +23,28 @@ import sys
 import threading
 import unittest
 from ctypes import (POINTER, byref, c_char_p, c_double, c_float, c_int,
-                    c_int8, c_int32, c_size_t, c_uint32, c_uint64, c_void_p)
+                    c_int8, c_int32, c_int64, c_size_t, c_uint32, c_uint64,
+                    c_void_p)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADER = os.path.join(HERE, os.pardir, "include", "mindgames.h")
-HELLO = os.path.join(HERE, os.pardir, "examples", "python", "hello.py")
+README = os.path.join(HERE, os.pardir, "README.md")
 
 # --------------------------------------------------------------- loading
 
 LIB_PATH = os.environ.get("MINDGAMES_LIB")
 if not LIB_PATH:
-    raise unittest.SkipTest(
-        "MINDGAMES_LIB is not set: point it at build/libmindgames.so.1.0.0 "
-        "(absolute path) to run the ctypes tests")
+    try:
+        import mindgames
+        LIB_PATH = mindgames.library_path()
+    except ImportError as e:
+        raise unittest.SkipTest(
+            "no library: set MINDGAMES_LIB to build/libmindgames.so.1 "
+            "(absolute path) or install the mindgames package (%s)" % e)
 try:
     lib = ctypes.CDLL(LIB_PATH)
 except OSError as e:
-    raise unittest.SkipTest("cannot load MINDGAMES_LIB=%r: %s" % (LIB_PATH, e))
+    raise unittest.SkipTest("cannot load %r: %s" % (LIB_PATH, e))
 
 # ----------------------------------------------------------- constants
 
@@ -142,6 +151,15 @@ PROTOTYPES = {
                                       P(c_int32)]),
     "mg_game_symmetry_action": (c_int, [HANDLE, c_int32, c_int32,
                                         P(c_int32)]),
+    "mg_game_option_count": (c_int32, [c_char_p]),
+    "mg_game_option_key": (c_char_p, [c_char_p, c_int32]),  # static or NULL
+    "mg_game_option_type": (c_int, [c_char_p, c_int32]),
+    "mg_game_option_range": (c_int, [c_char_p, c_int32, P(c_int64),
+                                     P(c_int64)]),
+    "mg_game_option_value_name": (c_char_p, [c_char_p, c_int32, c_int32]),
+    "mg_game_option_value": (c_int, [c_char_p, c_int32, c_char_p, c_size_t,
+                                     SIZE_OUT]),
+    "mg_game_option_applies": (c_int, [c_char_p, c_int32]),
 }
 
 # A function the library does not export fails the prototypes test below
@@ -807,17 +825,52 @@ class TestThreads(unittest.TestCase):
             lib.mg_game_free(g)
 
 
-class TestHelloExample(unittest.TestCase):
+class TestOptions(unittest.TestCase):
+    """The 1.4 option functions: a spec in, int64_t ranges out."""
 
-    def test_hello_runs(self):
-        env = dict(os.environ, MINDGAMES_LIB=os.path.abspath(LIB_PATH))
-        p = subprocess.run([sys.executable, HELLO], env=env,
+    def test_options(self):
+        spec = b"dots_and_boxes(grid=triangle)"
+        n = lib.mg_game_option_count(spec)
+        self.assertGreater(n, 3)
+        keys = [lib.mg_game_option_key(spec, i) for i in range(n)]
+        self.assertEqual(keys[0], b"grid")
+        lo, hi = c_int64(-1), c_int64(-1)
+        self.assertEqual(lib.mg_game_option_range(spec, 0, byref(lo),
+                                                  byref(hi)), MG_OK)
+        self.assertEqual((lo.value, hi.value), (0, 2))
+        self.assertEqual(lib.mg_game_option_value_name(spec, 0, 1),
+                         b"triangle")
+        self.assertEqual(get_string(lib.mg_game_option_value, spec, 0),
+                         "triangle")
+        rows = keys.index(b"rows")
+        self.assertEqual(lib.mg_game_option_applies(spec, rows), 0)
+        self.assertEqual(lib.mg_game_option_count(b"no_such_game"),
+                         MG_ENOGAME)
+        self.assertIsNone(lib.mg_game_option_key(spec, n))
+        self.assertEqual(lib.mg_game_option_type(spec, n), MG_ERANGE)
+        seed = lib.mg_game_option_range(b"china_squares", 0, byref(lo),
+                                        byref(hi))
+        self.assertEqual(seed, MG_EUNSUPPORTED)
+
+
+class TestReadmeExample(unittest.TestCase):
+    """The README's raw ctypes example runs as written (with this suite's
+    library in place of the name it loads)."""
+
+    def test_readme_ctypes_example(self):
+        with open(README, encoding="utf-8") as f:
+            text = f.read()
+        section = text[text.index("### Bare ctypes"):]
+        code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+        self.assertIn('ctypes.CDLL("libmindgames.so.1")', code)
+        code = code.replace('"libmindgames.so.1"', repr(os.path.abspath(
+            LIB_PATH)))
+        p = subprocess.run([sys.executable, "-c", code],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=60, universal_newlines=True)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertRegex(p.stdout, r"(?m)^result: (A wins|B wins|draw)$")
-        self.assertRegex(p.stdout, r"\b[a-d][1-4]-[a-d][1-4]\b")
-
+        self.assertRegex(p.stdout, r"(?m)^actions played: \d+$")
+        self.assertRegex(p.stdout, r"(?m)^winner: [012]\s")
 
 if __name__ == "__main__":
     unittest.main()

@@ -12,17 +12,14 @@ reply.  A position is worth score(me) - score(opponent), or +/-1000 when
 the game is over.  Ties are broken at random.  Any object with a
 choose(state) method plays; so does mindgames.Bot.
 
-The library is found through MINDGAMES_LIB, then the system's library
-path (see mindgames.py).
+Needs the mindgames package (pip install --no-build-isolation ./python).
 """
 import argparse
-import os
 import random
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mindgames as mg  # noqa: E402
+import mindgames as mg
 
 WIN = 1000
 
@@ -104,7 +101,7 @@ def main(argv=None):
                 players[seat] = LookaheadBot(seed=args.seed + i)
                 players[1 - seat] = bot
                 with play_game(game, players, args.show) as state:
-                    w, scores = state.winner, state.scores()
+                    w, scores = state.winner, state.scores
             if w == mg.DRAW:
                 draws += 1
                 what = "draw"

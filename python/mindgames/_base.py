@@ -1,0 +1,52 @@
+"""What every wrapper of a C object shares: close(), the context manager,
+freeing on collection, and refusing to be used once closed."""
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Optional, Type, TypeVar
+
+from .constants import ErrorCode
+from .errors import ClosedError
+
+_T = TypeVar("_T", bound="Closable")
+
+
+class Closable:
+    """A C object owned by Python.
+
+    ``close()`` frees it at once (twice is fine); otherwise it is freed
+    when Python collects the object.  ``with obj:`` closes it at the end
+    of the block.  Using a closed object raises :class:`ClosedError`.
+    """
+
+    __slots__ = ()
+
+    def close(self) -> None:  # pragma: no cover - every class has its own
+        """Free the C object now; using it afterwards raises ClosedError."""
+        raise NotImplementedError
+
+    @property
+    def closed(self) -> bool:
+        """Whether close() was called (or, for a state or a borrowed
+        board, its game was closed)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _closed_error(self) -> ClosedError:
+        return ClosedError(ErrorCode.EINVAL, "this %s is closed"
+                           % type(self).__name__)
+
+    def __enter__(self: _T) -> _T:
+        if self.closed:
+            raise self._closed_error()
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]],
+                 exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass

@@ -1,0 +1,110 @@
+"""Computer players: :class:`Bot`."""
+from __future__ import annotations
+
+from ctypes import byref, c_int32, c_void_p
+from typing import Any, NoReturn, Optional, Tuple
+
+from . import _args
+from ._base import Closable
+from ._ffi import F, errbuf, error, get_string, out_handle
+from .state import State
+
+__all__ = ["Bot"]
+
+
+class Bot(Closable):
+    """A computer player for any game, from a spec:
+
+    - ``"random"``: a uniformly random legal action;
+    - ``"greedy"``: the best immediate change of score(mover) -
+      score(opponent), a win above any score, ties at random;
+    - ``"mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,
+      reuse=true)"``: UCT Monte Carlo tree search (see mindgames(7)).
+
+    Deterministic for its spec and ``seed`` (0 .. 2**64-1) unless
+    ``time_ms`` limits the search.  One thread at a time; any number of
+    bots may share a game, and a bot may outlive the games and states it
+    was given.  A bot does not pickle (its search state cannot be saved):
+    send its ``spec`` and ``seed`` and make a new one.
+    """
+
+    __slots__ = ("_h", "_seed", "_spec", "__weakref__")
+
+    _h: Optional[int]
+
+    def __init__(self, spec: _args.Text = "random", seed: int = 0) -> None:
+        """Create a bot; UnknownGameError (an unknown bot name),
+        OptionError, OptionValueError or NotationError with the library's
+        message naming the offending part."""
+        data = _args.text(spec, "bot spec")
+        s = _args.seed(seed)
+        h, err = c_void_p(), errbuf()
+        rc = F.mg_bot_new(byref(h), data, s, err, len(err))
+        if rc:
+            raise error(rc, err)
+        self._h = out_handle(h)
+        self._seed = s
+        self._spec: Optional[str] = None
+
+    def _handle(self) -> int:
+        h = self._h
+        if h is None:
+            raise self._closed_error()
+        return h
+
+    @property
+    def closed(self) -> bool:
+        """Whether the bot is closed."""
+        return getattr(self, "_h", None) is None
+
+    def close(self) -> None:
+        """Free the bot now."""
+        h = getattr(self, "_h", None)
+        if h is not None:
+            self._h = None
+            F.mg_bot_free(h)
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec, every option shown (accepted back by
+        ``Bot()``)."""
+        h = self._handle()
+        if self._spec is None:
+            self._spec = get_string(F.mg_bot_spec, h)
+        return self._spec
+
+    @property
+    def seed(self) -> int:
+        """The seed the bot was made with."""
+        self._handle()
+        return self._seed
+
+    def choose(self, state: State) -> int:
+        """A legal action id for the player to move in ``state``, which is
+        not changed (GameOverError when the game is over).  A turn of
+        several actions is chosen one action per call."""
+        if not isinstance(state, State):
+            raise TypeError("choose needs a mindgames.State, not %s"
+                            % type(state).__name__)
+        h = self._handle()
+        a = c_int32()
+        rc = F.mg_bot_choose(h, state._handle(), byref(a))
+        if rc:
+            raise error(rc)
+        return a.value
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError("a mindgames.Bot cannot be pickled or copied (its "
+                        "search state lives in the library): pass its spec "
+                        "%r and seed %d and make a new Bot" % (
+                            self.spec if not self.closed else "?",
+                            getattr(self, "_seed", 0)))
+
+    def __reduce_ex__(self, protocol: Any) -> Tuple[Any, ...]:
+        self.__reduce__()
+        raise AssertionError  # pragma: no cover
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<mindgames.Bot closed>"
+        return "<mindgames.Bot %s, seed %d>" % (self.spec, self._seed)
