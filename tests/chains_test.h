@@ -52,6 +52,40 @@ static inline int32_t score(const mg_state *s, int p)
     return v;
 }
 
+/* Ludii's score of a player (Chains of Thought.lud lines 236-241,
+ * "SetScores"): the largest of its chain sizes left after cancelling
+ * them one for one against the opponent's (a multiset difference), -1
+ * when none is left.  mine and theirs: mg_state_groups() of the two. */
+static inline int32_t ludii_score(const int32_t *mine, size_t n,
+                                  const int32_t *theirs, size_t m)
+{
+    char used[CT_MAXP];
+    int32_t best = -1;
+    size_t i, j;
+    memset(used, 0, sizeof used);
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < m && (used[j] || theirs[j] != mine[i]); j++)
+            ;
+        if (j < m)
+            used[j] = 1; /* cancelled */
+        else if (mine[i] > best)
+            best = mine[i];
+    }
+    return best;
+}
+
+/* Both players' Ludii scores in the position s. */
+static inline void ludii_scores(const mg_state *s, int32_t *sc)
+{
+    static int32_t gr[2][CT_MAXP];
+    size_t n[2];
+    int p;
+    for (p = 0; p < 2; p++)
+        ck_assert_int_eq(mg_state_groups(s, p, gr[p], CT_MAXP, &n[p]), MG_OK);
+    sc[0] = ludii_score(gr[0], n[0], gr[1], n[1]);
+    sc[1] = ludii_score(gr[1], n[1], gr[0], n[0]);
+}
+
 static inline void spec_of(const mg_game *g, char *buf, size_t cap)
 {
     ck_assert_int_eq(mg_game_spec(g, buf, cap, NULL), MG_OK);

@@ -3,10 +3,12 @@
  * (doc/rules.md §0, §5; sections cited per test): the options and
  * canonical specs; every board against a construction written here
  * (points, order, adjacency, degree histograms, the drawn geometry);
- * every action id's notation, printed and parsed back; and random games
- * on every board checked action by action against a model of the rules
- * written here (plain flood fills and a brute-force step: make it, count
- * again), with each option, and playouts that end.
+ * Ludii's site order pinned by a few points of each board; every action
+ * id's notation, printed and parsed back; and random games on every board
+ * checked action by action against a model of the rules written here
+ * (plain flood fills and a brute-force step: make it, count again), with
+ * each option and each removal (removal=ludii on all ten boards), Ludii's
+ * scores against the result, playouts that end, and bots' games.
  */
 #include "chains_test.h"
 #include "test_rng.h"
@@ -144,6 +146,11 @@ static void geo_trisquare(tgeo *t, int n)
         }
 }
 
+static double fabs_(double v)
+{
+    return v < 0 ? -v : v;
+}
+
 static int t_adjacent(const tgeo *t, int a, int b)
 {
     int k;
@@ -230,6 +237,14 @@ START_TEST(options_and_canonical_spec)
     check_spec("chains_of_thought", dflt);
     check_spec("chains_of_thought()", dflt);
     check_spec("Chains_Of_Thought( BOARD = Hex4 )", dflt);
+    check_spec("chains_of_thought(removal=Ludii)",
+               "chains_of_thought(board=hex4,goal=largest,placement=sum_equal,"
+               "movement=merge_except_largest,removal=ludii)");
+    check_spec("chains_of_thought(removal=ludii,board=trisquare6,"
+               "goal=stalemate)",
+               "chains_of_thought(board=trisquare6,goal=stalemate,"
+               "placement=sum_equal,movement=merge_except_largest,"
+               "removal=ludii)");
     check_spec("chains_of_thought(removal=none,movement=must_merge,"
                "placement=not_self_adjacent,goal=stalemate,board=trisquare8)",
                "chains_of_thought(board=trisquare8,goal=stalemate,"
@@ -440,6 +455,154 @@ START_TEST(drawn_geometry)
 }
 END_TEST
 
+/* §5.1 point order = Ludii's site order, pinned on every board by a few
+ * points with Ludii's own coordinates (y up; float32 in Ludii), the
+ * library's name, drawing position (SVG body pixels) and neighbours.  The
+ * coordinates come from a re-implementation of Ludii's board code:
+ * Chains of Thought.lud lines 249-258 (the boards: (square n), (tri
+ * Hexagon n), (renumber (rotate 135 (tiling T33434 n)))), line 183
+ * (use:Vertex), RectangleOnSquare.eval() lines 78-79 and 140,
+ * HexagonOnTri.eval() lines 73-75 and 128, Tiling33434.eval() lines
+ * 108-118 and 132-135, Rotate.eval() line 70, Renumber.eval() line 88,
+ * Graph.reorder() (sorted by y * 100 + x), Board.createTopology() (graph
+ * vertex i = site i).  Positions are compared as offsets from the
+ * board's site 0, y flipped. */
+static const struct pin {
+    int board, index;
+    const char *name;
+    double lx, ly; /* Ludii */
+    int px, py;    /* the library's drawing */
+    int nn, nb[8];
+} pins[] = {
+    /* hex4 */
+    {0, 0, "d1", 0.000000, 0.000000, 90, 238, 3, {1, 4, 5}},
+    {0, 1, "e1", 1.000000, 0.000000, 130, 238, 4, {0, 2, 5, 6}},
+    {0, 18, "d4", 1.500000, 2.598076, 150, 134, 6, {11, 12, 17, 19, 24, 25}},
+    {0, 35, "c7", 2.000000, 5.196152, 170, 30, 4, {30, 31, 34, 36}},
+    {0, 36, "d7", 3.000000, 5.196152, 210, 30, 3, {31, 32, 35}},
+    /* hex7 */
+    {1, 0, "g1", 0.000000, 0.000000, 150, 446, 3, {1, 7, 8}},
+    {1, 1, "h1", 1.000000, 0.000000, 190, 446, 4, {0, 2, 8, 9}},
+    {1, 63, "g7", 3.000000, 5.196152, 270, 238, 6, {50, 51, 62, 64, 75, 76}},
+    {1, 125, "f13", 5.000000, 10.392305, 350, 30, 4, {117, 118, 124, 126}},
+    {1, 126, "g13", 6.000000, 10.392305, 390, 30, 3, {118, 119, 125}},
+    /* hex11 */
+    {2, 0, "k1", 0.000000, 0.000000, 230, 723, 3, {1, 11, 12}},
+    {2, 1, "l1", 1.000000, 0.000000, 270, 723, 4, {0, 2, 12, 13}},
+    {2, 165, "k11", 5.000000, 8.660254, 430, 376, 6,
+     {144, 145, 164, 166, 185, 186}},
+    {2, 329, "j21", 9.000000, 17.320508, 590, 30, 4, {317, 318, 328, 330}},
+    {2, 330, "k21", 10.000000, 17.320508, 630, 30, 3, {318, 319, 329}},
+    /* square6 */
+    {3, 0, "a1", 0.000000, 0.000000, 30, 230, 3, {1, 6, 7}},
+    {3, 1, "b1", 1.000000, 0.000000, 70, 230, 5, {0, 2, 6, 7, 8}},
+    {3, 18, "a4", 0.000000, 3.000000, 30, 110, 5, {12, 13, 19, 24, 25}},
+    {3, 34, "e6", 4.000000, 5.000000, 190, 30, 5, {27, 28, 29, 33, 35}},
+    {3, 35, "f6", 5.000000, 5.000000, 230, 30, 3, {28, 29, 34}},
+    /* square9 */
+    {4, 0, "a1", 0.000000, 0.000000, 30, 350, 3, {1, 9, 10}},
+    {4, 1, "b1", 1.000000, 0.000000, 70, 350, 5, {0, 2, 9, 10, 11}},
+    {4, 40, "e5", 4.000000, 4.000000, 190, 190, 8,
+     {30, 31, 32, 39, 41, 48, 49, 50}},
+    {4, 79, "h9", 7.000000, 8.000000, 310, 30, 5, {69, 70, 71, 78, 80}},
+    {4, 80, "i9", 8.000000, 8.000000, 350, 30, 3, {70, 71, 79}},
+    /* square13 */
+    {5, 0, "a1", 0.000000, 0.000000, 30, 510, 3, {1, 13, 14}},
+    {5, 1, "b1", 1.000000, 0.000000, 70, 510, 5, {0, 2, 13, 14, 15}},
+    {5, 84, "g7", 6.000000, 6.000000, 270, 270, 8,
+     {70, 71, 72, 83, 85, 96, 97, 98}},
+    {5, 167, "l13", 11.000000, 12.000000, 470, 30, 5,
+     {153, 154, 155, 166, 168}},
+    {5, 168, "m13", 12.000000, 12.000000, 510, 30, 3, {154, 155, 167}},
+    /* square19 */
+    {6, 0, "a1", 0.000000, 0.000000, 30, 750, 3, {1, 19, 20}},
+    {6, 1, "b1", 1.000000, 0.000000, 70, 750, 5, {0, 2, 19, 20, 21}},
+    {6, 180, "j10", 9.000000, 9.000000, 390, 390, 8,
+     {160, 161, 162, 179, 181, 198, 199, 200}},
+    {6, 359, "r19", 17.000000, 18.000000, 710, 30, 5,
+     {339, 340, 341, 358, 360}},
+    {6, 360, "s19", 18.000000, 18.000000, 750, 30, 3, {340, 341, 359}},
+    /* trisquare4 */
+    {7, 0, "#0", -2.544224, -0.378000, 107, 388, 3, {4, 5, 10}},
+    {7, 1, "#1", -0.612372, -0.378000, 185, 388, 3, {5, 6, 11}},
+    {7, 4, "#4", -3.510150, -0.119181, 69, 378, 3, {0, 9, 14}},
+    {7, 49, "#49", -4.217257, 4.451629, 40, 195, 4, {39, 44, 54, 59}},
+    {7, 96, "#96", 0.612372, 8.574152, 234, 30, 3, {86, 91, 92}},
+    {7, 97, "#97", 2.544224, 8.574152, 311, 30, 3, {87, 92, 93}},
+    /* trisquare6 */
+    {8, 0, "#0", -4.476076, 0.422200, 107, 543, 3, {6, 7, 14}},
+    {8, 1, "#1", -2.544224, 0.422199, 185, 543, 3, {7, 8, 15}},
+    {8, 6, "#6", -5.442002, 0.681019, 69, 532, 3, {0, 13, 20}},
+    {8, 97, "#97", -6.149109, 7.183680, 40, 272, 4, {83, 90, 104, 111}},
+    {8, 192, "#192", 2.544224, 13.238054, 388, 30, 3, {178, 185, 186}},
+    {8, 193, "#193", 4.476076, 13.238054, 465, 30, 3, {179, 186, 187}},
+    /* trisquare8 */
+    {9, 0, "#0", -6.407927, 1.222399, 107, 697, 3, {8, 9, 18}},
+    {9, 1, "#1", -4.476075, 1.222399, 185, 697, 3, {9, 10, 19}},
+    {9, 8, "#8", -7.373853, 1.481218, 69, 687, 3, {0, 17, 26}},
+    {9, 161, "#161", -8.080960, 9.915731, 40, 349, 4, {143, 152, 170, 179}},
+    {9, 320, "#320", 4.476076, 17.901957, 543, 30, 3, {302, 311, 312}},
+    {9, 321, "#321", 6.407927, 17.901957, 620, 30, 3, {303, 312, 313}},
+};
+#define N_PINS ((int)(sizeof pins / sizeof pins[0]))
+
+START_TEST(ludii_point_order)
+{
+    static char svg[600000];
+    int i;
+    for (i = 0; i < N_PINS; i++) {
+        const struct pin *pn = &pins[i], *p0 = pn;
+        const struct board_case *bc = &boards[pn->board];
+        char spec[128], nm[32];
+        mg_game *g;
+        mg_state *s;
+        int32_t nb[8];
+        size_t cnt = 0, k;
+        double x, y, x0, y0, cx, cy;
+        const char *q = svg;
+        while (p0 > pins && (p0 - 1)->board == pn->board)
+            p0--;
+        ck_assert_int_eq(p0->index, 0);
+        snprintf(spec, sizeof spec, "chains_of_thought(board=%s)", bc->name);
+        s = start(&g, spec);
+        ck_assert_int_eq(mg_state_action_to_string(s, pn->index, nm,
+                                                   sizeof nm, NULL),
+                         MG_OK);
+        ck_assert_msg(strcmp(nm, pn->name) == 0, "%s #%d: %s, want %s",
+                      bc->name, pn->index, nm, pn->name);
+        ck_assert_int_eq(parse(s, pn->name), pn->index);
+        ck_assert_int_eq(mg_game_site_neighbors(g, pn->index, nb, 8, &cnt),
+                         MG_OK);
+        ck_assert_int_eq((int)cnt, pn->nn);
+        for (k = 0; k < cnt; k++)
+            ck_assert_msg(nb[k] == pn->nb[k], "%s #%d: neighbour %d is %d",
+                          bc->name, pn->index, (int)k, (int)nb[k]);
+        ck_assert_int_eq(mg_game_site_position(g, pn->index, &x, &y), MG_OK);
+        ck_assert_int_eq(mg_game_site_position(g, 0, &x0, &y0), MG_OK);
+        ck_assert_msg(fabs_(x - x0 - (pn->lx - p0->lx)) < 1e-5 &&
+                          fabs_(y - y0 + (pn->ly - p0->ly)) < 1e-5,
+                      "%s #%d: at (%f, %f) from #0, Ludii (%f, %f)", bc->name,
+                      pn->index, x - x0, y - y0, pn->lx - p0->lx,
+                      p0->ly - pn->ly);
+        ck_assert_int_eq(mg_state_render(s, MG_RENDER_SVG, svg, sizeof svg,
+                                         NULL),
+                         MG_OK);
+        for (k = 0; k <= (size_t)pn->index; k++) {
+            q = strstr(k ? q + 1 : q, "<circle class=\"point\"");
+            ck_assert_ptr_nonnull(q);
+        }
+        ck_assert_int_eq(sscanf(q, "<circle class=\"point\" cx=\"%lf\" "
+                                   "cy=\"%lf\"",
+                                &cx, &cy),
+                         2);
+        ck_assert_msg(cx == pn->px && cy == pn->py,
+                      "%s #%d drawn at (%g, %g), want (%d, %d)", bc->name,
+                      pn->index, cx, cy, pn->px, pn->py);
+        done(g, s);
+    }
+}
+END_TEST
+
 /* §5.3: every action id prints and parses back; refusals name the part. */
 START_TEST(notation_round_trip)
 {
@@ -481,7 +644,8 @@ END_TEST
 typedef struct model {
     const tgeo *t;
     int P, D;
-    int sum_equal, except_largest, removal, largest;
+    int sum_equal, except_largest, largest;
+    int removal; /* 0 none, 1 adjacent, 2 ludii */
     int32_t step_id[CT_MAXP][CT_MAXD]; /* by the model's neighbour order */
     signed char b[CT_MAXP];
     int me, over, winner;
@@ -647,47 +811,102 @@ static void m_settle(model *m)
     }
 }
 
-static void m_apply(model *m, int32_t a)
+/* removal=adjacent (rules §5.2): rounds until none, each removing every
+ * opponent stone next to a larger chain of the mover's. */
+static void m_remove_adjacent(model *m)
 {
     int me = m->me, opp = 1 - me;
+    int lab[CT_MAXP], sz[CT_MAXP], olab[CT_MAXP], osz[CT_MAXP];
+    m_chains(m, m->b, me, lab, sz);
+    for (;;) {
+        int gone[CT_MAXP], n = 0, p, k, i;
+        m_chains(m, m->b, opp, olab, osz);
+        for (p = 0; p < m->P; p++) {
+            if (m->b[p] != opp)
+                continue;
+            for (k = 0; k < m->t->deg[p]; k++) {
+                int w = m->t->nb[p][k];
+                if (m->b[w] == me && sz[lab[w]] > osz[olab[p]]) {
+                    gone[n++] = p;
+                    break;
+                }
+            }
+        }
+        if (!n)
+            break;
+        for (i = 0; i < n; i++)
+            m->b[gone[i]] = -1;
+    }
+}
+
+/* removal=ludii (rules §5.2, steps 1-3): C the mover's chain through
+ * `last`; R the opponent stones touching C in chains smaller than |C|,
+ * ascending; for each r: take it if there, then mark every opponent stone
+ * touching the mover whose chain is smaller than the sum of the different
+ * mover chains touching it, and take the marked ones. */
+static void m_remove_ludii(model *m, int last)
+{
+    int me = m->me, opp = 1 - me, p, k, i, nr = 0, r[CT_MAXP];
+    int lab[CT_MAXP], sz[CT_MAXP], olab[CT_MAXP], osz[CT_MAXP];
+    m_chains(m, m->b, me, lab, sz);
+    m_chains(m, m->b, opp, olab, osz);
+    for (p = 0; p < m->P; p++) {
+        int touches = 0;
+        for (k = 0; k < m->t->deg[p]; k++)
+            touches |= lab[m->t->nb[p][k]] == lab[last];
+        if (m->b[p] == opp && touches && osz[olab[p]] < sz[lab[last]])
+            r[nr++] = p;
+    }
+    for (i = 0; i < nr; i++) {
+        int marked[CT_MAXP], n = 0, j;
+        m->b[r[i]] = -1; /* if already gone, nothing happens */
+        m_chains(m, m->b, opp, olab, osz);
+        for (p = 0; p < m->P; p++) {
+            int seen[CT_MAXD], ns = 0, sum = 0;
+            if (m->b[p] != opp)
+                continue;
+            for (k = 0; k < m->t->deg[p]; k++) {
+                int w = m->t->nb[p][k];
+                if (m->b[w] != me)
+                    continue;
+                for (j = 0; j < ns && seen[j] != lab[w]; j++)
+                    ;
+                if (j == ns) {
+                    seen[ns++] = lab[w];
+                    sum += sz[lab[w]];
+                }
+            }
+            if (ns && sum > osz[olab[p]])
+                marked[n++] = p;
+        }
+        for (j = 0; j < n; j++)
+            m->b[marked[j]] = -1;
+    }
+}
+
+static void m_apply(model *m, int32_t a)
+{
+    int me = m->me, last = -1;
     if (a < m->P) {
         m->b[a] = (signed char)me;
+        last = (int)a;
     } else {
-        int f, k, found = 0;
-        for (f = 0; f < m->P && !found; f++)
+        int f, k;
+        for (f = 0; f < m->P && last < 0; f++)
             for (k = 0; k < m->t->deg[f]; k++)
                 if (m->step_id[f][k] == a) {
                     m->b[f] = -1;
-                    m->b[m->t->nb[f][k]] = (signed char)me;
-                    found = 1;
+                    last = m->t->nb[f][k];
+                    m->b[last] = (signed char)me;
                     break;
                 }
-        ck_assert(found);
+        ck_assert(last >= 0);
     }
-    if (m->removal) {
-        int lab[CT_MAXP], sz[CT_MAXP], olab[CT_MAXP], osz[CT_MAXP];
-        m_chains(m, m->b, me, lab, sz);
-        for (;;) {
-            int gone[CT_MAXP], n = 0, p, k, i;
-            m_chains(m, m->b, opp, olab, osz);
-            for (p = 0; p < m->P; p++) {
-                if (m->b[p] != opp)
-                    continue;
-                for (k = 0; k < m->t->deg[p]; k++) {
-                    int w = m->t->nb[p][k];
-                    if (m->b[w] == me && sz[lab[w]] > osz[olab[p]]) {
-                        gone[n++] = p;
-                        break;
-                    }
-                }
-            }
-            if (!n)
-                break;
-            for (i = 0; i < n; i++)
-                m->b[gone[i]] = -1;
-        }
-    }
-    m->me = opp;
+    if (m->removal == 1)
+        m_remove_adjacent(m);
+    else if (m->removal == 2)
+        m_remove_ludii(m, last);
+    m->me = 1 - me;
     m_settle(m);
 }
 
@@ -704,7 +923,9 @@ static void m_init(model *m, const tgeo *t, const mg_state *s,
     m->D = (mg_game_num_actions(g) - t->P) / t->P;
     m->sum_equal = strstr(spec, "placement=sum_equal") != NULL;
     m->except_largest = strstr(spec, "movement=merge_except_largest") != NULL;
-    m->removal = strstr(spec, "removal=adjacent") != NULL;
+    m->removal = strstr(spec, "removal=adjacent") ? 1
+                 : strstr(spec, "removal=ludii")  ? 2
+                                                  : 0;
     m->largest = strstr(spec, "goal=largest") != NULL;
     for (f = 0; f < t->P; f++)
         for (k = 0; k < t->deg[f]; k++) {
@@ -748,7 +969,8 @@ static void diff_report(const mg_state *s, const int32_t *lib, size_t n,
 }
 
 /* Random games compared with the model after every action: the legal
- * set, player, end and winner, scores and chains; then undo to start. */
+ * set, player, end and winner, scores and chains; at the end Ludii's
+ * scores against the winner (goal=largest); then undo to start. */
 static void model_games(const char *spec, const struct board_case *bc,
                         int games, uint64_t seed)
 {
@@ -804,6 +1026,15 @@ static void model_games(const char *spec, const struct board_case *bc,
             steps++;
         }
         MG_REQUIRE(mg_state_is_terminal(s) == 1, "terminal");
+        if (m.largest) { /* Ludii's scores rank as the cascade does */
+            int32_t ls[2];
+            ludii_scores(s, ls);
+            MG_REQUIRE(m.winner == (ls[0] > ls[1]   ? 0
+                                    : ls[1] > ls[0] ? 1
+                                                    : MG_DRAW),
+                       "%s game %d: Ludii's scores %d, %d, winner %d", spec,
+                       gi, ls[0], ls[1], m.winner);
+        }
         while (mg_state_undo(s) == MG_OK)
             ;
         MG_REQUIRE(mg_state_hash(s) == h0 && mg_state_current_player(s) == 0,
@@ -826,6 +1057,20 @@ START_TEST(random_games_every_board)
 }
 END_TEST
 
+/* removal=ludii (rules §5.2) on every board, against the model's own
+ * reading of Ludii's steps 1-3. */
+START_TEST(random_games_ludii)
+{
+    static const int base[N_BOARDS] = {200, 20, 2, 200, 40, 6, 1, 30, 6, 2};
+    char spec[128];
+    snprintf(spec, sizeof spec, "chains_of_thought(board=%s,removal=ludii)",
+             boards[_i].name);
+    model_games(spec, &boards[_i],
+                (int)(base[_i] * (int64_t)mg_test_games(1000) / 1000) + 1,
+                (uint64_t)_i * 1913 + 11);
+}
+END_TEST
+
 /* Each non-default option, and all of them, on small boards. */
 START_TEST(random_games_options)
 {
@@ -843,6 +1088,9 @@ START_TEST(random_games_options)
         {"movement=must_merge", 3},
         {"placement=not_self_adjacent", 7},
         {"removal=none,movement=must_merge", 7},
+        {"removal=ludii,goal=stalemate", 0},
+        {"removal=ludii,placement=not_self_adjacent", 3},
+        {"removal=ludii,movement=must_merge", 7},
     };
     char spec[256];
     snprintf(spec, sizeof spec, "chains_of_thought(board=%s,%s)",
@@ -853,16 +1101,18 @@ START_TEST(random_games_options)
 }
 END_TEST
 
-/* Random playouts end on every board, within 2P actions with
- * removal=none (rules §5.2: every step is paid for by a placement). */
+/* Random playouts end on every board with each removal value, within 2P
+ * actions with removal=none (rules §5.2: every step is paid for by a
+ * placement). */
 START_TEST(playouts_end)
 {
+    static const char *const removal[3] = {"adjacent", "none", "ludii"};
     char spec[128];
     mg_game *g;
     mg_state *s;
     int k, n = mg_test_games(1000) / 100 + 1;
     snprintf(spec, sizeof spec, "chains_of_thought(board=%s,removal=%s)",
-             boards[_i / 2].name, _i % 2 ? "none" : "adjacent");
+             boards[_i / 3].name, removal[_i % 3]);
     s = start(&g, spec);
     for (k = 0; k < n; k++) {
         int r = mg_state_playout(s, (uint64_t)k + 1, -1);
@@ -870,11 +1120,58 @@ START_TEST(playouts_end)
         ck_assert_int_gt(r, 0);
         ck_assert_int_eq(mg_state_is_terminal(s), 1);
         ck_assert(w == 0 || w == 1 || w == MG_DRAW);
-        if (_i % 2)
-            ck_assert_int_le(r, 2 * boards[_i / 2].P);
+        if (_i % 3 == 1)
+            ck_assert_int_le(r, 2 * boards[_i / 3].P);
         while (mg_state_undo(s) == MG_OK)
             ;
     }
+    done(g, s);
+}
+END_TEST
+
+/* Bots play removal=ludii games to the end (rules §5.2): every choice is
+ * legal, the record saved at the end loads back to the same position, and
+ * undo returns to the start. */
+START_TEST(bots_play_ludii)
+{
+    static const char *const specs[3] = {
+        "chains_of_thought(removal=ludii)",
+        "chains_of_thought(board=square6,removal=ludii)",
+        "chains_of_thought(board=trisquare4,removal=ludii)"};
+    static const char *const bots[2] = {"mcts(iterations=60)", "greedy"};
+    static char rec[65536];
+    mg_game *g, *g2;
+    mg_state *s = start(&g, specs[_i]), *s2;
+    mg_bot *b[2];
+    int k, moves = 0;
+    uint64_t h0 = mg_state_hash(s);
+    char err[256];
+    for (k = 0; k < 2; k++)
+        ck_assert_int_eq(mg_bot_new(&b[k], bots[k], 7 + (uint64_t)k, err,
+                                    sizeof err),
+                         MG_OK);
+    while (!mg_state_is_terminal(s) && moves < 2000) {
+        int32_t a = -1;
+        int who = mg_state_current_player(s);
+        ck_assert_int_eq(mg_bot_choose(b[moves % 2], s, &a), MG_OK);
+        ck_assert_int_eq(mg_state_is_legal(s, a), 1);
+        ck_assert_int_eq(mg_state_apply(s, a), MG_OK);
+        ck_assert(who == 0 || who == 1);
+        moves++;
+    }
+    ck_assert_int_eq(mg_state_is_terminal(s), 1);
+    ck_assert_int_eq(mg_state_save(s, rec, sizeof rec, NULL), MG_OK);
+    ck_assert_ptr_nonnull(strstr(rec, "removal=ludii"));
+    ck_assert_int_eq(mg_state_load(&s2, &g2, rec, err, sizeof err), MG_OK);
+    ck_assert_uint_eq(mg_state_hash(s2), mg_state_hash(s));
+    ck_assert_int_eq(mg_state_winner(s2), mg_state_winner(s));
+    mg_state_free(s2);
+    mg_game_free(g2);
+    while (mg_state_undo(s) == MG_OK)
+        ;
+    ck_assert_uint_eq(mg_state_hash(s), h0);
+    for (k = 0; k < 2; k++)
+        mg_bot_free(b[k]);
     done(g, s);
 }
 END_TEST
@@ -889,11 +1186,14 @@ Suite *mg_chains_boards_suite(void)
     tcase_add_test(opts, option_refusals);
     tcase_add_loop_test(geo, board_points_and_adjacency, 0, N_BOARDS);
     tcase_add_test(geo, point_order_and_names);
+    tcase_add_test(geo, ludii_point_order);
     tcase_add_loop_test(geo, drawn_geometry, 0, N_BOARDS);
     tcase_add_loop_test(geo, notation_round_trip, 0, N_BOARDS);
     tcase_add_loop_test(games, random_games_every_board, 0, N_BOARDS);
-    tcase_add_loop_test(games, random_games_options, 0, 8);
-    tcase_add_loop_test(games, playouts_end, 0, 2 * N_BOARDS);
+    tcase_add_loop_test(games, random_games_ludii, 0, N_BOARDS);
+    tcase_add_loop_test(games, random_games_options, 0, 11);
+    tcase_add_loop_test(games, playouts_end, 0, 3 * N_BOARDS);
+    tcase_add_loop_test(games, bots_play_ludii, 0, 3);
     tcase_set_timeout(geo, 120);
     tcase_set_timeout(games, 600);
     suite_add_tcase(s, opts);

@@ -2,8 +2,8 @@
  * check_chains_rules.c - the rules of Chains of Thought (doc/rules.md §0,
  * §5.2, §5.3; sections cited per test) by hand-built positions: each
  * placement case, each step condition, removals over several rounds, the
- * end and the cascade, each option; notation refusals; scores, hash and
- * renderings.
+ * end and the cascade (and Ludii's scores), each option, removal=ludii's
+ * steps and examples; notation refusals; scores, hash and renderings.
  */
 #include "chains_test.h"
 
@@ -316,12 +316,13 @@ END_TEST
 
 /* §5.2 end, §0 cascade on hex4: records that end with no legal action for
  * the player to move; one is a draw (chains 2 2 2 each), one is decided
- * at the third chain (X 2 2 1, O 2 2 2). */
+ * at the third chain (X 2 2 1, O 2 2 2).  Ludii's scores (the largest
+ * chain left after cancelling sizes one for one) rank the same. */
 START_TEST(end_and_cascade)
 {
     mg_game *g;
     mg_state *s = start(&g, "chains_of_thought");
-    int32_t buf[400];
+    int32_t buf[400], ls[2];
     play(s, "e4 g2 e2 d3 c4 c7 g4 e6 e4-f4 c7-d6 a4 b6 a4-b4 c5 g1 d2 e2-f2 "
             "c3");
     ck_assert_int_eq(mg_state_is_terminal(s), 1);
@@ -330,6 +331,9 @@ START_TEST(end_and_cascade)
     ck_assert_int_eq(mg_state_apply(s, parse(s, "a5")), MG_EOVER);
     expect_groups(s, "2 2 2", "2 2 2");
     ck_assert_int_eq(mg_state_winner(s), MG_DRAW);
+    ludii_scores(s, ls); /* everything cancels */
+    ck_assert_int_eq(ls[0], -1);
+    ck_assert_int_eq(ls[1], -1);
     ck_assert_int_eq(mg_state_undo(s), MG_OK);
     ck_assert_int_eq(mg_state_winner(s), MG_NOBODY);
     ck_assert_int_eq(mg_state_current_player(s), 1);
@@ -342,6 +346,9 @@ START_TEST(end_and_cascade)
     ck_assert_int_eq(mg_state_winner(s), 1);
     ck_assert_int_eq(score(s, 0), 2);
     ck_assert_int_eq(score(s, 1), 2);
+    ludii_scores(s, ls); /* 2 2 cancel: X keeps 1, O keeps 2 */
+    ck_assert_int_eq(ls[0], 1);
+    ck_assert_int_eq(ls[1], 2);
     done(g, s);
 
     /* goal=stalemate: the same end, and whoever cannot move loses */
@@ -418,6 +425,179 @@ START_TEST(option_removal_none)
     s = start(&g, "chains_of_thought(board=square6,removal=none)");
     play(s, "c3 b5 f1 d5 c4");
     expect_stones(s, "b5O d5O");
+    done(g, s);
+}
+END_TEST
+
+/* §5.2 removal=ludii, the two example positions of the rules, in both
+ * modes, each removal named (hex4).
+ *   1. After b6 b7 f2 b4 a4 g4 c7 a6 a5 (X's a5 makes a4-a5, a chain of 2):
+ *      both remove O's single stones b4 and a6 next to it; ludii's
+ *      secondary pass also takes b7, which touches X's single stones b6
+ *      and c7 (1 + 1 > 1), though no chain of X's larger than 1 does.
+ *   2. After b6 c2 f2 b5 d5 b7 b4 d4 b6-c5 e3 d1 f4 g4 d7 a6 d4 c5-b5
+ *      (X's step leaves d5 a single stone next to O's d4-e3), O's step
+ *      b7-c7 makes c7-d7 (2): the default removes d5, next to the larger
+ *      chain d4-e3; ludii removes nothing, since the step's own chain
+ *      touches no smaller chain (R is empty: step 3).  Earlier, both
+ *      modes removed b5 and d4 after b6-c5 and f2 after the second d4. */
+START_TEST(ludii_examples)
+{
+    mg_game *g;
+    mg_state *s;
+    int mode;
+    for (mode = 0; mode < 2; mode++) {
+        s = start(&g, mode ? "chains_of_thought(removal=ludii)"
+                           : "chains_of_thought");
+        play(s, "b6 b7 f2 b4 a4 g4 c7 a6");
+        expect_stones(s, "b4O a6O b7O b6X c7X a4X");
+        play(s, "a5");
+        expect_stones(s, "b4. a6. a4X a5X b6X c7X f2X");
+        expect_stones(s, mode ? "b7." : "b7O");
+        expect_stones(s, "g4O");
+        expect_groups(s, "2 1 1 1", mode ? "1" : "1 1");
+        ck_assert_int_eq(mg_state_undo(s), MG_OK);
+        expect_stones(s, "b4O a6O b7O a5.");
+        done(g, s);
+    }
+    for (mode = 0; mode < 2; mode++) {
+        s = start(&g, mode ? "chains_of_thought(removal=ludii)"
+                           : "chains_of_thought");
+        play(s, "b6 c2 f2 b5 d5 b7 b4 d4");
+        expect_stones(s, "b5O d4O");
+        play(s, "b6-c5");
+        expect_stones(s, "b5. d4. c5X b4X d5X");
+        play(s, "e3 d1 f4 g4 d7 a6 d4");
+        expect_stones(s, "f2. d4O");
+        play(s, "c5-b5 b7-c7");
+        expect_stones(s, "c7O d7O b7.");
+        expect_stones(s, mode ? "d5X" : "d5.");
+        done(g, s);
+    }
+}
+END_TEST
+
+/* §5.2 removal=ludii step 2: the secondary pass after each primary
+ * removal sees the position as it now stands.  hex4, after
+ *   e3 a6 d5 c3 d1 f2 e3-d4 e3 b7 c7 d7 e6 a5 a4 g3
+ *   7        . X O X
+ *   6       O . . . O
+ *   5      X . . X . .
+ *   4     O . . X . . .
+ *   3      . O . O . X
+ *   2       . . . O .
+ *   1        X . . .
+ * O's d6 makes c7-d6-e6 (3); R = d5 (chain d4-d5 of 2), b7, d7.  Before
+ * any removal d4 is not removable (its chain of 2 against the 2 of O's
+ * e3-f2 touching it); once d5 is gone it is a single stone and the pass
+ * takes it (2 > 1), with a5 (O's single a4 and a6: 1 + 1 > 1), b7 and d7.
+ * The default removes d5, b7, d7, then d4 (next to e3-f2), and keeps a5. */
+START_TEST(ludii_secondary_after_primary)
+{
+    mg_game *g;
+    mg_state *s;
+    int mode;
+    for (mode = 0; mode < 2; mode++) {
+        s = start(&g, mode ? "chains_of_thought(removal=ludii)"
+                           : "chains_of_thought");
+        play(s, "e3 a6 d5 c3 d1 f2 e3-d4 e3 b7 c7 d7 e6 a5 a4 g3");
+        expect_stones(s, "d4X d5X a5X b7X d7X e3O f2O a4O a6O");
+        play(s, "d6");
+        expect_stones(s, "d5. b7. d7. d4. c7O d6O e6O d1X g3X");
+        expect_stones(s, mode ? "a5." : "a5X");
+        expect_groups(s, mode ? "1 1" : "1 1 1", "3 2 1 1 1");
+        ck_assert_int_eq(mg_state_undo(s), MG_OK);
+        expect_stones(s, "d4X d5X a5X b7X d7X d6.");
+        done(g, s);
+    }
+}
+END_TEST
+
+/* §5.2 removal=ludii step 2, "if it is still there": a stone of R already
+ * taken by an earlier secondary pass, whose own pass still runs.  hex4,
+ * after c7 d4 b4 c6 a7 c6-c5 e5 c3 d5 a4, X's b5 makes b4-b5 (2); R =
+ * c3, a4 (single stones), in that order.  c3 goes; the pass takes a4
+ * (touching b4-b5: 2 > 1) and c5 (of c5-d4, 2, touching b4-b5 and d5-e5:
+ * 2 + 2 > 2); then a4's turn: already gone, but its pass takes d4, a
+ * single stone now (d5-e5: 2 > 1), which no pass could take before c5
+ * went.  The default removes c3 and a4 only. */
+START_TEST(ludii_target_already_gone)
+{
+    mg_game *g;
+    mg_state *s;
+    int mode;
+    for (mode = 0; mode < 2; mode++) {
+        s = start(&g, mode ? "chains_of_thought(removal=ludii)"
+                           : "chains_of_thought");
+        play(s, "c7 d4 b4 c6 a7 c6-c5 e5 c3 d5 a4");
+        expect_stones(s, "c3O a4O c5O d4O");
+        play(s, "b5");
+        expect_stones(s, "c3. a4. b4X b5X a7X c7X d5X e5X");
+        expect_stones(s, mode ? "c5. d4." : "c5O d4O");
+        expect_groups(s, "2 2 1 1", mode ? "" : "2");
+        ck_assert_int_eq(score(s, 1), mode ? 0 : 2);
+        ck_assert_int_eq(mg_state_undo(s), MG_OK);
+        expect_stones(s, "c3O a4O c5O d4O b5.");
+        done(g, s);
+    }
+}
+END_TEST
+
+/* The point (x, y) of square9 turned by 180 degrees, in a record. */
+static void turn_record(const char *in, char *out, size_t cap)
+{
+    size_t i, o = 0;
+    for (i = 0; in[i] && o + 4 < cap; i++) {
+        if (in[i] >= 'a' && in[i] <= 'i') {
+            int col = in[i] - 'a', row = 0;
+            while (in[i + 1] >= '0' && in[i + 1] <= '9')
+                row = 10 * row + (in[++i] - '0');
+            o += (size_t)snprintf(out + o, cap - o, "%c%d", 'a' + 8 - col,
+                                  10 - row);
+        } else {
+            out[o++] = in[i];
+        }
+    }
+    out[o] = '\0';
+}
+
+/* §5.2 removal=ludii step 2 goes through R "in increasing order of point
+ * index", and the order can decide the outcome, so the mode keeps no
+ * symmetry but the identity.  square9, at the end of the record below
+ * X's f4-e3 makes c3-d4-d5-e3 (4); R = e2 (single), e6 (e6-d7-e8, 3):
+ *   - e2 first (Ludii's order): the pass takes e6 (4 > 3); e6's turn, gone:
+ *     the pass takes d7 (3 > 2, d7-e8); e8 stays (2 > 2 fails);
+ *   - e6 first: the pass takes e2 and d7; e2's turn, gone: the pass takes
+ *     e8, alone now (2 > 1).
+ * The record turned by 180 degrees reverses the point order, so its last
+ * position is not the image of this one: e8's image e2 is empty there. */
+START_TEST(ludii_order_matters)
+{
+    static const char rec[] =
+        "b7 a6 h3 i5 g9 b1 d9 h9 c3 e4 d5 e8 a9 d2 d5-d4 c6 f4 e6 g7 c2 i8 "
+        "c6-d7 c9 a4 f8 a6-b5 a9-b9 g2 b9-c8 i9 i6 i1 g1 i1-h2 g7-h7 e2 d5 "
+        "g4 e1 g4-h3";
+    char turned[512], last[8];
+    mg_game *g, *g2;
+    mg_state *s = start(&g, "chains_of_thought(board=square9,removal=ludii)");
+    mg_state *t = start(&g2, "chains_of_thought(board=square9)");
+    ck_assert_int_eq(mg_game_num_symmetries(g), 1);
+    ck_assert_int_eq(mg_game_num_symmetries(g2), 8);
+    done(g2, t);
+    play(s, rec);
+    expect_stones(s, "e2O e6O d7O e8O c3X d4X d5X f4X");
+    play(s, "f4-e3");
+    expect_stones(s, "e2. e6. d7. e8O e3X");
+    t = start(&g2, "chains_of_thought(board=square9,removal=ludii)");
+    turn_record(rec, turned, sizeof turned);
+    play(t, turned);
+    expect_stones(t, "e8O e4O f3O e2O g7X f6X f5X d6X");
+    turn_record("f4-e3", last, sizeof last);
+    ck_assert_str_eq(last, "d6-e7");
+    play(t, last);
+    expect_stones(t, "e8. e4. f3. e7X");
+    expect_stones(t, "e2."); /* the image of e8, which stays above */
+    done(g2, t);
     done(g, s);
 }
 END_TEST
@@ -544,6 +724,10 @@ Suite *mg_chains_rules_suite(void)
     tcase_add_test(rules, option_not_self_adjacent);
     tcase_add_test(rules, option_must_merge);
     tcase_add_test(rules, option_removal_none);
+    tcase_add_test(rules, ludii_examples);
+    tcase_add_test(rules, ludii_secondary_after_primary);
+    tcase_add_test(rules, ludii_target_already_gone);
+    tcase_add_test(rules, ludii_order_matters);
     tcase_add_test(rules, notation_refusals);
     tcase_add_test(rules, scores_hash_rendering);
     tcase_set_timeout(rules, 60);

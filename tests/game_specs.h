@@ -17,7 +17,7 @@
  * number (an input's first byte picks one, modulo how many there are),
  * and a spec seed's number is the NN of its file spec/extra-NN.  So a
  * corpus number is never changed or reused: a new TS_FUZZ entry takes the
- * next one (20, ...), a new TS_SEED entry the next free file number (30,
+ * next one (21, ...), a new TS_SEED entry the next free file number (30,
  * ...: gen_corpus.c numbers its own parser seeds 11 .. 29).  See
  * fuzz/fuzz.h and fuzz/gen_corpus.c; the property suite's last test
  * (check_internal.c) checks the table.
@@ -167,8 +167,17 @@ static const mg_test_spec mg_test_specs[] = {
      "chains_of_thought(board=square6,goal=stalemate,"
      "placement=not_self_adjacent,movement=must_merge,removal=none)",
      TS_PROPERTY, "options", -1},
+    {"cot_hex4_ludii", "chains_of_thought(board=hex4,removal=ludii)",
+     TS_PROPERTY, "options", -1},
+    {"cot_square6_ludii_stalemate",
+     "chains_of_thought(board=square6,goal=stalemate,removal=ludii)",
+     TS_PROPERTY, "options", -1},
+    {"cot_trisquare4_ludii",
+     "chains_of_thought(board=trisquare4,removal=ludii)", TS_PROPERTY,
+     "options", -1},
     {"cot_square6_stalemate", "chains_of_thought(board=square6,goal=stalemate)",
      TS_FUZZ, NULL, 19},
+    {"cot_ludii", "chains_of_thought(removal=ludii)", TS_FUZZ, NULL, 20},
     {"cot_hex11_not_self_adjacent",
      "chains_of_thought(board=hex11,placement=not_self_adjacent)", TS_SEED,
      NULL, 8},

@@ -160,9 +160,7 @@ int mg__cot_consistent(const cot *c, const void *st)
 
 /* ------------------------------------------------------ legal actions */
 
-/* Rule 2 (rules §5.2): the mover's unique largest chain when it is larger
- * than every opponent chain, else -1. */
-static int frozen_chain(const cot *c, const scan *sc, int me)
+int mg__cot_frozen_chain(const cot *c, const scan *sc, int me)
 {
     if (c->movement != MOVE_EXCEPT_LARGEST || sc->nbig[me] != 1 ||
         sc->big[me] <= sc->big[1 - me])
@@ -302,9 +300,8 @@ static int step_ok(const cot *c, const int8_t *cell, const scan *sc,
     return 1;
 }
 
-/* Is PLACE s legal (s empty)? */
-static int place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
-                    int me)
+int mg__cot_place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
+                     int me)
 {
     int32_t seen[MAXD], f = 0, e = 0;
     int k, i, n = 0, any = 0;
@@ -340,9 +337,9 @@ static int place_ok(const cot *c, const int8_t *cell, const scan *sc, int s,
 }
 
 /* Placements are decided from the neighbour counts where they suffice
- * (no stone around; only own stones; one enemy stone), else as place_ok()
- * does.  A step needs a target next to another own stone (rule 1): at
- * least two own neighbours. */
+ * (no stone around; only own stones; one enemy stone), else as
+ * mg__cot_place_ok() does.  A step needs a target next to another own
+ * stone (rule 1): at least two own neighbours. */
 int32_t mg__cot_list_actions(const cot *c, const int8_t *cell,
                              const uint8_t *cnt, const scan *sc, int me,
                              int32_t *buf)
@@ -398,7 +395,7 @@ int32_t mg__cot_list_actions(const cot *c, const int8_t *cell,
     }
     if (sc->big[me] == 0)
         return n;
-    frozen = frozen_chain(c, sc, me);
+    frozen = mg__cot_frozen_chain(c, sc, me);
     d.time = -1;
     for (f = 0; f < c->P; f++) {
         pieces pc;
@@ -447,7 +444,7 @@ int mg__cot_is_legal(const mg_game *g, const void *st, int32_t a)
         if (cell[a] >= 0)
             return 0;
         mg__cot_get_chains(c, st, &sc);
-        return place_ok(c, cell, &sc, (int)a, me);
+        return mg__cot_place_ok(c, cell, &sc, (int)a, me);
     } else {
         int f = (int)((a - c->P) / c->D), slot = (int)((a - c->P) % c->D);
         int t = c->b.nbr[f][slot], frozen;
@@ -456,7 +453,7 @@ int mg__cot_is_legal(const mg_game *g, const void *st, int32_t a)
         if (cell[f] != me || t < 0 || cell[t] >= 0)
             return 0;
         mg__cot_get_chains(c, st, &sc);
-        frozen = frozen_chain(c, &sc, me);
+        frozen = mg__cot_frozen_chain(c, &sc, me);
         if (sc.label[f] == frozen)
             return 0;
         d.time = -1;

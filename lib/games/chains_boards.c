@@ -6,10 +6,29 @@
  *   squareN    N x N, eight neighbours
  *   trisquareN the 3.3.4.3.4 (snub square) tiling as Ludii builds it
  *
- * Point indices run bottom row first, left to right (rules §0).
+ * Point indices run bottom row first, left to right (rules §0), and are
+ * Ludii's site numbers on all ten boards.  The evidence, from Ludii's
+ * sources (Chains of Thought.lud, versions 1.3.5 and 1.3.10; Ludii's
+ * Core/src/game/...; the research notes of this change):
+ *   - the boards are the .lud's option items, lines 249-258: (square n),
+ *     (tri Hexagon n) and (renumber (rotate 135 (tiling T33434 n)));
+ *     line 183 puts the stones on the graph's vertices (use:Vertex), and
+ *     Board.createTopology() makes graph vertex i site i;
+ *   - Graph.reorder() sorts the vertices by y * 100 + x (ItemScore:
+ *     exact comparison, a stable sort): bottom row first, left to right,
+ *     whenever the rows are further apart than a hundredth of the board's
+ *     width;
+ *   - square: RectangleOnSquare.eval() adds (col, row) for each vertex
+ *     (lines 78-79) and reorders (line 140): site row * n + col, as here;
+ *   - hex: HexagonOnTri.eval() adds Tri.xy(row, col) = (col - row/2,
+ *     row sqrt(3)/2) for the hexagon's vertices (lines 73-75) and reorders
+ *     (line 128): rows 0.866 apart, at most 20 wide;
+ *   - trisquare: below; rows at least 0.2588 apart (25.88 > 16.68, the
+ *     width of trisquare8).
  *
- * TriSquare.  Ludii's board is `(tiling T33434 n)` rotated by 135 degrees.
- * The construction below follows Ludii's Java source:
+ * TriSquare.  Ludii's board is (renumber (rotate 135 (tiling T33434 n)))
+ * (.lud lines 256-258).  The construction below follows Ludii's Java
+ * source:
  *   - Tiling33434.eval(): for r, c in 0..n-1 the reference point
  *     xy(r, c) = (h * (c - r), h * (r + c)) with h = (1 + sqrt 3) / 2, plus
  *     the 14 offsets of Tiling33434.ref (u2 = 1/2, u3 = sqrt(3)/2); a point
@@ -19,16 +38,19 @@
  *     two points whose distance is within 0.01 of the unit;
  *   - Graph.rotate(135) (operators/Rotate.java): anticlockwise about the
  *     centre of the bounding box, x' = x cos - y sin, y' = y cos + x sin.
+ *     Rotate.eval() does not reorder (its graph.reorder() is commented
+ *     out) and Tiling33434.eval() reordered before the rotation, but the
+ *     `renumber` around it does: Renumber.eval() calls reorder() on the
+ *     rotated graph (line 88), which gives the final site numbers.
  * This gives 98, 194 and 322 points for n = 4, 6, 8.  The site order is
  * the rule documented in rules §5.1: rows by y (points within 0.001 share
- * a row), bottom first, and left to right in a row by x.  Ludii's
- * Graph.reorder() ranks by y * 100 + x, which gives this same order on
- * the rotated points, since rows are at least 0.25 apart and the boards
- * are less than 17 units wide.  Note that Rotate.eval() does not itself call reorder() (the
- * call is commented out in the source read); Tiling33434.eval() reorders
- * before the rotation.  Whether Ludii's board renumbers after the
- * rotation depends on the game's board ludeme, which was not available;
- * Rules §5.1 fix the order after the rotation.
+ * a row), bottom first, and left to right in a row by x; Graph.reorder()'s
+ * y * 100 + x gives this same order on the rotated points, since rows are
+ * at least 0.25 apart and the boards are less than 17 units wide.  A
+ * re-implementation of Ludii's code (float coordinates included) gives
+ * the same point at every index of all ten boards, and the same
+ * neighbours on the trisquare boards; check_chains_boards.c pins a few
+ * points of each board.
  *
  * Only double arithmetic without libm: the constants are written out and
  * neighbours are ordered by angle with cross products.
@@ -40,9 +62,6 @@
 
 #define SQRT3 1.7320508075688772935
 #define SQRT1_2 0.70710678118654752440 /* cos 45 = sin 45 */
-
-#define UNIT_PX 40 /* drawing: one unit of length */
-#define MARGIN_PX 30
 
 const char *const mg__cot_board_names[MG__COT_NBOARDS + 1] = {
     "hex4",     "hex7",     "hex11",      "square6",    "square9", "square13",
@@ -70,28 +89,31 @@ static long round_half(double v)
 
 /* ------------------------------------------------------------ drawing */
 
-/* Pixel positions from real coordinates (y up), and the picture size. */
-static void set_pixels(mg__cot_board *b, const double *x, const double *y)
+/* Pixel positions and the picture size from the site positions b->x,
+ * b->y (y down, the smallest x and y 0). */
+static void set_pixels(mg__cot_board *b)
 {
-    double x0 = x[0], x1 = x[0], y0 = y[0], y1 = y[0];
+    double x1 = 0, y1 = 0;
     int32_t i;
-    for (i = 1; i < b->P; i++) {
-        if (x[i] < x0) x0 = x[i];
-        if (x[i] > x1) x1 = x[i];
-        if (y[i] < y0) y0 = y[i];
-        if (y[i] > y1) y1 = y[i];
-    }
     for (i = 0; i < b->P; i++) {
-        b->px[i] = MARGIN_PX + (int32_t)round_half((x[i] - x0) * UNIT_PX);
-        b->py[i] = MARGIN_PX + (int32_t)round_half((y1 - y[i]) * UNIT_PX);
+        if (b->x[i] > x1) x1 = b->x[i];
+        if (b->y[i] > y1) y1 = b->y[i];
+        b->px[i] = MG__COT_MARGIN_PX +
+                   (int32_t)round_half(b->x[i] * MG__COT_UNIT_PX);
+        b->py[i] = MG__COT_MARGIN_PX +
+                   (int32_t)round_half(b->y[i] * MG__COT_UNIT_PX);
     }
-    b->width = 2 * MARGIN_PX + (int32_t)round_half((x1 - x0) * UNIT_PX);
-    b->height = 2 * MARGIN_PX + (int32_t)round_half((y1 - y0) * UNIT_PX);
+    b->width =
+        2 * MG__COT_MARGIN_PX + (int32_t)round_half(x1 * MG__COT_UNIT_PX);
+    b->height =
+        2 * MG__COT_MARGIN_PX + (int32_t)round_half(y1 * MG__COT_UNIT_PX);
 }
 
 /* ---------------------------------------------------- lattice boards */
 
-static int hex_board(mg__cot_board *b, work *w)
+/* Point (q, r) at x = q + r/2, y = r sqrt(3)/2 (y up), shifted and turned
+ * y down: x + n - 1 and (n - 1 - r) sqrt(3)/2. */
+static int hex_board(mg__cot_board *b)
 {
     static const int dq[6] = {1, 0, -1, -1, 0, 1}, dr[6] = {0, 1, 1, 0, -1, -1};
     int n = b->n, q, r, k, m = n - 1;
@@ -108,8 +130,8 @@ static int hex_board(mg__cot_board *b, work *w)
             b->col[p] = (int16_t)(q + m);
             b->row[p] = (int16_t)(r + m);
             b->at[(r + m) * b->cols + q + m] = (int16_t)p;
-            w->x[p] = q + r / 2.0;
-            w->y[p] = r * (SQRT3 / 2);
+            b->x[p] = q + r / 2.0 + m;
+            b->y[p] = (m - r) * (SQRT3 / 2);
             p++;
         }
     b->P = p;
@@ -132,7 +154,7 @@ static int hex_board(mg__cot_board *b, work *w)
     return MG_OK;
 }
 
-static int square_board(mg__cot_board *b, work *w)
+static int square_board(mg__cot_board *b)
 {
     static const int dx[8] = {1, 1, 0, -1, -1, -1, 0, 1},
                      dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -147,8 +169,8 @@ static int square_board(mg__cot_board *b, work *w)
             b->col[p] = (int16_t)x;
             b->row[p] = (int16_t)y;
             b->at[p] = (int16_t)p;
-            w->x[p] = x;
-            w->y[p] = y;
+            b->x[p] = x;
+            b->y[p] = n - 1 - y;
             for (k = 0; k < 8; k++) {
                 int ex = x + dx[k], ey = y + dy[k];
                 b->nbr[p][k] = (int16_t)((ex < 0 || ey < 0 || ex >= n ||
@@ -229,39 +251,41 @@ static int angle_before(double ax, double ay, double bx, double by)
     return ax * by - ay * bx > 0;
 }
 
-static int trisquare_board(mg__cot_board *b, work *w)
+/* Tiling33434.eval(): the reference points, each with the 14 offsets; a
+ * point closer than 0.1 to one already listed is that point.  Returns the
+ * number of points, -1 when there are too many. */
+static int32_t tiling_points(int n, double *x, double *y)
 {
     const double h = (1 + SQRT3) / 2;
-    double *x = w->x, *y = w->y;
-    double x0, x1, y0, y1, cx, cy;
-    double *rx = w->rx, *ry = w->ry;
-    keyed k[MG__COT_MAXP];
-    int32_t n = 0, r, c, i, j, t;
-    int32_t xrank[MG__COT_MAXP];
-
-    /* Tiling33434.eval(): reference points, offsets, 0.1 merging */
-    for (r = 0; r < b->n; r++)
-        for (c = 0; c < b->n; c++)
+    int32_t np = 0, r, c, i, t;
+    for (r = 0; r < n; r++)
+        for (c = 0; c < n; c++)
             for (t = 0; t < 14; t++) {
                 double px = h * (c - r) + tref[t][0];
                 double py = h * (r + c) + tref[t][1];
-                for (i = 0; i < n; i++) {
+                for (i = 0; i < np; i++) {
                     double dx = x[i] - px, dy = y[i] - py;
                     if (dx * dx + dy * dy < 0.1 * 0.1)
                         break;
                 }
-                if (i < n)
+                if (i < np)
                     continue;
-                if (n == MG__COT_MAXP)
-                    return MG_EVALUE;
-                x[n] = px;
-                y[n] = py;
-                n++;
+                if (np == MG__COT_MAXP)
+                    return -1;
+                x[np] = px;
+                y[np] = py;
+                np++;
             }
+    return np;
+}
 
-    /* Rotate 135 degrees anticlockwise about the bounding box centre */
-    x0 = x1 = x[0];
-    y0 = y1 = y[0];
+/* Graph.rotate(135): anticlockwise about the centre of the bounding box,
+ * (x, y) into (rx, ry). */
+static void rotate_135(int32_t n, const double *x, const double *y,
+                       double *rx, double *ry)
+{
+    double x0 = x[0], x1 = x[0], y0 = y[0], y1 = y[0], cx, cy;
+    int32_t i;
     for (i = 1; i < n; i++) {
         if (x[i] < x0) x0 = x[i];
         if (x[i] > x1) x1 = x[i];
@@ -276,12 +300,21 @@ static int trisquare_board(mg__cot_board *b, work *w)
         rx[i] = cx - dx * SQRT1_2 - dy * SQRT1_2;
         ry[i] = cy - dy * SQRT1_2 + dx * SQRT1_2;
     }
+}
 
-    /* Site order: rows bottom first (0.001 tolerance), then by x */
-    ranks(ry, n, 1e-3, w->rank);
+/* The site order (Renumber: Graph.reorder() after the rotation): rows by
+ * y, bottom first, points within 0.001 sharing a row, then by x.  Writes
+ * the points in that order, y up, into (x, y), and each one's row into
+ * b->tline. */
+static void order_points(mg__cot_board *b, work *w, int32_t n, double *x,
+                         double *y)
+{
+    keyed k[MG__COT_MAXP];
+    int32_t i;
+    ranks(w->ry, n, 1e-3, w->rank);
     for (i = 0; i < n; i++) {
         k[i].k1 = w->rank[i];
-        k[i].k2 = rx[i];
+        k[i].k2 = w->rx[i];
         k[i].i = i;
     }
     qsort(k, (size_t)n, sizeof *k, cmp_keyed);
@@ -290,12 +323,19 @@ static int trisquare_board(mg__cot_board *b, work *w)
         b->tline[i] = (int16_t)w->rank[k[i].i];
     }
     for (i = 0; i < n; i++) {
-        x[i] = rx[w->order[i]];
-        y[i] = ry[w->order[i]];
+        x[i] = w->rx[w->order[i]];
+        y[i] = w->ry[w->order[i]];
     }
-    b->P = n;
+}
 
-    /* Edges: distance within 0.01 of the unit; slots by angle */
+/* BaseGraphFunction.createGraphFromVertexList(): an edge where the
+ * distance is within 0.01 of 1; each point's slots in angle order,
+ * counter-clockwise from east (rules §5.3).  Sets b->D, the largest
+ * degree; MG_EVALUE past MG__COT_MAXD. */
+static int link_edges(mg__cot_board *b, int32_t n, const double *x,
+                      const double *y)
+{
+    int32_t i, j, t;
     b->D = 0;
     for (i = 0; i < n; i++) {
         int d = 0;
@@ -321,7 +361,33 @@ static int trisquare_board(mg__cot_board *b, work *w)
         for (t = d; t < MG__COT_MAXD; t++)
             b->nbr[i][t] = -1;
     }
+    return MG_OK;
+}
 
+/* Ludii's (renumber (rotate 135 (tiling T33434 n))): the points, turned,
+ * ordered, joined; site positions y down from the top left. */
+static int trisquare_board(mg__cot_board *b, work *w)
+{
+    double *x = w->x, *y = w->y, x0, y1;
+    int32_t n = tiling_points(b->n, x, y), i, xrank[MG__COT_MAXP];
+    int rc;
+    if (n < 0)
+        return MG_EVALUE;
+    rotate_135(n, x, y, w->rx, w->ry);
+    order_points(b, w, n, x, y);
+    b->P = n;
+    if ((rc = link_edges(b, n, x, y)) != MG_OK)
+        return rc;
+    x0 = x[0];
+    y1 = y[0];
+    for (i = 1; i < n; i++) {
+        if (x[i] < x0) x0 = x[i];
+        if (y[i] > y1) y1 = y[i];
+    }
+    for (i = 0; i < n; i++) {
+        b->x[i] = x[i] - x0;
+        b->y[i] = y1 - y[i];
+    }
     /* Text picture: row rank by line, x rank (0.001 tolerance) by column */
     b->named = 0;
     ranks(x, n, 1e-3, xrank);
@@ -345,8 +411,8 @@ int mg__cot_board_build(mg__cot_board *b, int which)
     memset(b, 0, sizeof *b);
     b->kind = board_kind[which];
     b->n = board_size[which];
-    rc = b->kind == MG__COT_HEX      ? hex_board(b, w)
-         : b->kind == MG__COT_SQUARE ? square_board(b, w)
+    rc = b->kind == MG__COT_HEX      ? hex_board(b)
+         : b->kind == MG__COT_SQUARE ? square_board(b)
                                      : trisquare_board(b, w);
     if (rc == MG_OK) {
         for (p = 0; p < b->P; p++) {
@@ -358,7 +424,7 @@ int mg__cot_board_build(mg__cot_board *b, int which)
             for (k = b->D; k < MG__COT_MAXD; k++)
                 b->nbr[p][k] = -1;
         }
-        set_pixels(b, w->x, w->y);
+        set_pixels(b);
         /* text columns start at 0 */
         if (b->named)
             for (k = 0; k < b->cols; k++)

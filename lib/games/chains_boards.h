@@ -10,6 +10,9 @@
 #define MG__COT_MAXP 361 /* square19 */
 #define MG__COT_MAXD 8   /* square boards */
 
+#define MG__COT_UNIT_PX 40   /* drawing: pixels per unit of length */
+#define MG__COT_MARGIN_PX 30 /* drawing: the margin around the points */
+
 enum { MG__COT_HEX, MG__COT_SQUARE, MG__COT_TRISQUARE };
 
 /* Board values of the `board` option, in option-table order. */
@@ -46,7 +49,13 @@ typedef struct mg__cot_board {
     int32_t tlines, twidth;
     int16_t tline[MG__COT_MAXP], tcol[MG__COT_MAXP];
     int16_t label_col[21];
-    /* Drawing: pixel positions (y down) and the picture's size. */
+    /* Site positions (mg_game_site_position): in the SVG's plane, x right,
+     * y down, neighbouring points 1 apart, the smallest x and y 0; exact
+     * from the construction (hex: x = q + r/2 + n - 1, y = (n - 1 - r)
+     * sqrt(3)/2; square: x, n - 1 - y; trisquare: the rotated points). */
+    double x[MG__COT_MAXP], y[MG__COT_MAXP];
+    /* Drawing: pixel positions (y down), MG__COT_MARGIN_PX +
+     * MG__COT_UNIT_PX * (x, y) rounded, and the picture's size. */
     int32_t px[MG__COT_MAXP], py[MG__COT_MAXP];
     int32_t width, height;
 } mg__cot_board;

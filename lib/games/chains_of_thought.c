@@ -4,7 +4,8 @@
  * undo, hashes, scores.  Stones go on the points of one of ten boards; a
  * turn places a stone (the equal-sum rule) or steps one to merge chains,
  * then removes every enemy stone next to a larger friendly chain until
- * nothing changes; whoever cannot act ends the game, won by the largest
+ * nothing changes (removal=ludii: as Ludii's implementation does it,
+ * chains_removal.c); whoever cannot act ends the game, won by the largest
  * chain, cascading.  The other files are listed in chains_of_thought.h.
  *
  * Besides the stones the state keeps, per seat, how many of its stones
@@ -17,12 +18,13 @@
  * are at most P placements; each step lowers the mover's chain count by at
  * least one and only the mover's own placements raise it (by at most one),
  * so each seat steps at most as often as it places: at most 2P actions.
- * With removals, stones can come back after being removed and no bound is
- * proven here (none of the potentials tried is monotone: a stone may leave
- * a large chain to join two small ones), so such games are unbounded
- * (max_length 0).  Exhaustive searches of all the positions reachable
- * on small boards (king moves on 3x3, 4x3, 5x2, 6x2, 5x3 and 4x4, the
- * hexagon of side 2) found no cycle, and random games stay short.
+ * With removals (adjacent or ludii), stones can come back after being
+ * removed and no bound is proven here (none of the potentials tried is
+ * monotone: a stone may leave a large chain to join two small ones), so
+ * such games are unbounded (max_length 0).  Exhaustive searches of all
+ * the positions reachable on small boards with removal=adjacent (king
+ * moves on 3x3, 4x3, 5x2, 6x2, 5x3 and 4x4, the hexagon of side 2) found
+ * no cycle, and random games stay short, with either removal.
  */
 #include "chains_of_thought.h"
 
@@ -37,7 +39,8 @@ static const char *const placement_names[] = {"sum_equal",
                                               "not_self_adjacent", NULL};
 static const char *const movement_names[] = {"merge_except_largest",
                                              "must_merge", NULL};
-static const char *const removal_names[] = {"adjacent", "none", NULL};
+static const char *const removal_names[] = {"adjacent", "none", "ludii",
+                                            NULL};
 
 static const mg__option options[N_OPTS] = {
     {"board", MG__OPT_ENUM, 0, 0, mg__cot_board_names, MG__COT_HEX4},
@@ -86,6 +89,11 @@ static int cot_create(mg_game *g, const mg__optvals *o, char *err,
     g->max_length = c->removal == REMOVE_NONE ? 2 * c->P : 0;
     g->state_size = round8(cache_off(c) + cache_size(c));
     g->undo_size = round8(HDR + (size_t)(c->P + 7) / 8);
+    g->planes = mg__cot_planes;
+    g->num_planes = MG__COT_PLANES;
+    /* removal=ludii visits its removals in point order, and the order can
+     * decide what is removed (chains_removal.c) */
+    g->ordered = c->removal == REMOVE_LUDII;
     return MG_OK;
 }
 
@@ -129,12 +137,13 @@ static void cot_apply(const mg_game *g, void *st, int32_t a, void *undo)
     int8_t *cell = cells(st);
     uint8_t *cnt = counts(c, st);
     unsigned char *removed = (unsigned char *)undo + HDR;
-    int me = h->player, opp = 1 - me;
+    int me = h->player, opp = 1 - me, last;
     scan sc;
     memcpy(undo, h, HDR);
     memset(removed, 0, (size_t)(c->P + 7) / 8);
     if (a < c->P) {
-        put(c, cell, cnt, (int)a, me);
+        last = (int)a;
+        put(c, cell, cnt, last, me);
         h->hash ^= c->zstone[a][me];
         assert(h->stones[me] < c->P);
         h->stones[me]++;
@@ -144,11 +153,15 @@ static void cot_apply(const mg_game *g, void *st, int32_t a, void *undo)
         take(c, cell, cnt, f, me);
         put(c, cell, cnt, t, me);
         h->hash ^= c->zstone[f][me] ^ c->zstone[t][me];
+        last = t;
     }
     mg__cot_label_chains(c, cell, &sc);
     switch (c->removal) {
     case REMOVE_ADJACENT:
         mg__cot_remove_adjacent(c, h, cell, cnt, me, removed, &sc);
+        break;
+    case REMOVE_LUDII:
+        mg__cot_remove_ludii(c, h, cell, cnt, me, last, removed, &sc);
         break;
     default: /* REMOVE_NONE */
         break;
@@ -261,4 +274,13 @@ const mg__game_ops mg__chains_of_thought_ops = {
     .action_parse = mg__cot_action_parse,
     .render = mg__cot_render,
     .playout = NULL, /* the core's loop of legal + apply */
+    .num_sites = mg__cot_num_sites,
+    .site_info = mg__cot_site_info,
+    .site_neighbors = mg__cot_site_neighbors,
+    .site_name = mg__cot_site_name,
+    .action_sites = mg__cot_action_sites,
+    .site_label = NULL,
+    .site_owner = mg__cot_site_owner,
+    .site_owners = mg__cot_site_owners,
+    .observe = mg__cot_observe,
 };

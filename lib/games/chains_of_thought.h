@@ -10,6 +10,7 @@
  *   chains_removal.c     the removals after an action
  *   chains_notation.c    action names and their parsing
  *   chains_render.c      the text and SVG pictures
+ *   chains_position.c    the sites and observations (1.3)
  *   chains_boards.c      the ten boards (chains_boards.h)
  *
  * Actions (rules §5.3; P points, D neighbour slots per point,
@@ -30,7 +31,7 @@
 enum { GOAL_LARGEST, GOAL_STALEMATE };
 enum { PLACE_SUM_EQUAL, PLACE_NOT_SELF_ADJACENT };
 enum { MOVE_EXCEPT_LARGEST, MOVE_MUST_MERGE };
-enum { REMOVE_ADJACENT, REMOVE_NONE };
+enum { REMOVE_ADJACENT, REMOVE_NONE, REMOVE_LUDII };
 
 /* The game's immutable data (g->data). */
 typedef struct cot {
@@ -154,6 +155,13 @@ MG_HIDDEN int32_t mg__cot_list_actions(const cot *c, const int8_t *cell,
  * stone counts, the neighbour counts, the hash, the stored chains) is
  * what the stones give. */
 MG_HIDDEN int mg__cot_consistent(const cot *c, const void *st);
+/* Rule 2 (rules §5.2, movement=merge_except_largest): the label of the
+ * chain of `me`'s that may not step nor be stepped next to (its unique
+ * largest, when larger than every opponent chain), else -1. */
+MG_HIDDEN int mg__cot_frozen_chain(const cot *c, const scan *sc, int me);
+/* Is PLACE s legal for `me` (s empty), by the placement option? */
+MG_HIDDEN int mg__cot_place_ok(const cot *c, const int8_t *cell,
+                               const scan *sc, int s, int me);
 /* The ops legal and is_legal. */
 MG_HIDDEN int32_t mg__cot_legal(const mg_game *g, const void *st,
                                 int32_t *buf);
@@ -168,6 +176,11 @@ MG_HIDDEN int mg__cot_is_legal(const mg_game *g, const void *st, int32_t a);
 MG_HIDDEN void mg__cot_remove_adjacent(const cot *c, chdr *h, int8_t *cell,
                                        uint8_t *cnt, int me,
                                        unsigned char *removed, scan *sc);
+/* removal=ludii (rules §5.2): Ludii's procedure after `me` acted, `last`
+ * being the stone placed or the step's target; the same conventions. */
+MG_HIDDEN void mg__cot_remove_ludii(const cot *c, chdr *h, int8_t *cell,
+                                    uint8_t *cnt, int me, int last,
+                                    unsigned char *removed, scan *sc);
 
 /* ------------------------------------------------ chains_notation.c */
 
@@ -179,6 +192,27 @@ MG_HIDDEN void mg__cot_action_name(const mg_game *g, int32_t a, mg__sb *sb);
 MG_HIDDEN int mg__cot_action_parse(const mg_game *g, const char *t, size_t n,
                                    int32_t *action, char *err,
                                    size_t errcap);
+
+/* ------------------------------------------------ chains_position.c */
+
+/* The observation planes (their names, NULL-terminated). */
+#define MG__COT_PLANES 8
+MG_HIDDEN extern const char *const mg__cot_planes[MG__COT_PLANES + 1];
+/* The position ops (internal.h): sites are the points. */
+MG_HIDDEN int32_t mg__cot_num_sites(const mg_game *g);
+MG_HIDDEN void mg__cot_site_info(const mg_game *g, int32_t site, int *kind,
+                                 double *x, double *y);
+MG_HIDDEN int mg__cot_site_neighbors(const mg_game *g, int32_t site,
+                                     int32_t *nbrs);
+MG_HIDDEN void mg__cot_site_name(const mg_game *g, int32_t site, mg__sb *sb);
+MG_HIDDEN void mg__cot_action_sites(const mg_game *g, int32_t action,
+                                    int32_t *from, int32_t *to);
+MG_HIDDEN int mg__cot_site_owner(const mg_game *g, const void *st,
+                                 int32_t site);
+MG_HIDDEN void mg__cot_site_owners(const mg_game *g, const void *st,
+                                   int8_t *buf);
+MG_HIDDEN void mg__cot_observe(const mg_game *g, const void *st, int player,
+                               float *buf);
 
 /* -------------------------------------------------- chains_render.c */
 
