@@ -26,6 +26,7 @@ int main(void)
     srunner_add_suite(sr, mg_sites_fangqi_suite());
     srunner_add_suite(sr, mg_options_suite());
     srunner_add_suite(sr, mg_sites_dab_suite());
+    srunner_add_suite(sr, mg_sites_chains_suite());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

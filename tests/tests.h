@@ -34,6 +34,7 @@ Suite *mg_position_suite(void);      /* check_position.c: sites, symmetries */
 Suite *mg_sites_fangqi_suite(void);  /* check_sites_fangqi.c: Fangqi sites */
 Suite *mg_options_suite(void);       /* check_options.c: option introspection */
 Suite *mg_sites_dab_suite(void);     /* check_sites_dab.c: D&B sites */
+Suite *mg_sites_chains_suite(void);  /* check_sites_chains.c: CoT sites */
 Suite *mg_internal_suite(void);      /* check_internal.c: properties */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
