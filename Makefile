@@ -1,10 +1,15 @@
 # libmindgames - plain GNU make.
 #
-#   make              shared + static library and mindgames.pc in build/
+#   make              shared + static library, mindgames.pc and the tools
+#                     (mg-play, mg-match, mg-board, mg-engine) in build/
 #   make demo         build and play a demo game between two bots
 #   make check        every test (installs Check/pkg-config first if it can)
 #   make examples     build the example programs and run each once
-#   make install      PREFIX=/usr/local DESTDIR= (staged installs)
+#   make tools-check  the tools' tests: engine protocol, tournaments (check)
+#   make install      PREFIX=/usr/local DESTDIR= (staged installs); the
+#                     tools go to BINDIR (examples/tools.mk)
+#   make install-python  install, then the Python package over it (PYTHON)
+#   make python-tests the Python package's tests (part of make check)
 #   make uninstall    remove exactly what install put there
 #   make bench        speed figures for every game and the board generator
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
@@ -13,11 +18,13 @@
 #                     (make abi-baseline renews it on purpose)
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS each (clang)
 #   make threads      8 threads sharing games; make tsan: the same under TSan
+#   make web          the library in WebAssembly and a page playing every game,
+#                     in build/web/ (make web-serve; make check-web: Chromium)
 #   make clean
 #
 # Variables: CC, CFLAGS (default -O2 -g), WERROR=1 adds -Werror, V=1 echoes
-# commands, PREFIX, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR, PKGCONFIGDIR,
-# DESTDIR.
+# commands, PREFIX, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR,
+# PKGCONFIGDIR, DESTDIR.
 
 PREFIX       ?= /usr/local
 LIBDIR       ?= $(PREFIX)/lib
@@ -70,9 +77,12 @@ SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h lib/games/*.h lib/boards/*.h)
 
-EXAMPLES  := demo hello mg-board mg-play mg-match
+EXAMPLES  := demo hello engine-greedy
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
 RPATH     := -Wl,-rpath,'$$ORIGIN/..'
+
+# The tools (mg-play, mg-match, mg-board, mg-engine): build, install, tests
+include examples/tools.mk
 
 # Check through pkg-config; empty until the dependency script has run.
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check 2>/dev/null)
@@ -81,10 +91,11 @@ TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
         clean bench deps install-check unit-tests python-tests man \
+        install-python uninstall-python \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
 
-all: shared static pc
+all: shared static pc tools
 
 shared: $(SHLIB)
 static: $(STLIB)
@@ -124,14 +135,15 @@ $(PCFILE): mindgames.pc.in $(HEADER) Makefile
 
 # ------------------------------------------------------------- examples
 
-$(B)/examples/%: examples/%.c $(SHLIB)
+$(EX_BINS): $(B)/examples/%: examples/%.c $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 
-examples: $(EX_BINS)
+examples: $(EX_BINS) $(TOOL_BINS)
 	$(Q)sh tests/examples-check.sh $(B)/examples
 
-demo: $(B)/examples/demo
+# The tools too, so that the README's next commands work after make demo.
+demo: $(B)/examples/demo $(TOOL_BINS)
 	$(Q)$(B)/examples/demo
 
 # ---------------------------------------------------------------- tests
@@ -154,11 +166,12 @@ unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)$(B)/tests/check_api
 	$(Q)$(B)/tests/check_internal
 
+# The Python package (python/): its suite on the source tree, then in fresh
+# virtual environments over make install, as a self-contained wheel, through
+# install-python and from its sdist (tests/python-tests.sh; skipped with the
+# command to run when no Python has venv, pip, setuptools and wheel).
 python-tests: $(SHLIB)
-	$(Q)if command -v $(PYTHON) >/dev/null 2>&1; then \
-	    MINDGAMES_LIB=$(abspath $(SHLIB)) $(PYTHON) -m unittest discover \
-	        -s tests -p 'test_*.py' ; \
-	else echo "python-tests: skipped, $(PYTHON) not found"; fi
+	$(Q)sh tests/python-tests.sh "$(PYTHON)" "$(abspath $(SHLIB))" "$(MAKE)" "$(B)"
 
 # Install into a temporary prefix (and a DESTDIR stage), then build and run
 # an example against the installed tree through pkg-config.
@@ -181,6 +194,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory fuzz-replay
 	$(Q)$(MAKE) --no-print-directory threads
 	$(Q)$(MAKE) --no-print-directory examples
+	$(Q)$(MAKE) --no-print-directory tools-check
 	$(Q)$(MAKE) --no-print-directory python-tests
 	$(Q)$(MAKE) --no-print-directory exports-check
 	$(Q)$(MAKE) --no-print-directory install-check
@@ -225,7 +239,7 @@ check-slow: $(B)/tests/slow_variety
 # A `.so` stub must point at an existing page.  Then every MG_API function
 # must have its page (tests/man-check.sh).
 man:
-	$(Q)fail=0; for f in man/man3/*.3 man/man7/*.7; do \
+	$(Q)fail=0; for f in man/man1/*.1 man/man3/*.3 man/man7/*.7; do \
 	    [ -e "$$f" ] || continue; \
 	    if head -n 1 "$$f" | grep -q '^\.so '; then \
 	        t=man/$$(sed -n '1s/^\.so  *//p' "$$f"); \
@@ -240,7 +254,7 @@ man:
 
 # -------------------------------------------------------------- install
 
-install: all
+install: all install-tools
 	$(INSTALL) -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	$(INSTALL) -m 644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/mindgames.h
 	$(INSTALL) -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SOREAL)
@@ -259,7 +273,16 @@ install: all
 	$(INSTALL) -d $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 644 doc/rules.md $(DESTDIR)$(DOCDIR)/rules.md
 
-uninstall:
+# The Python package over the library install put in LIBDIR, which the
+# package records (PYTHON's pip, offline; PIP_FLAGS, e.g. --user).
+install-python: install
+	MINDGAMES_BUNDLE=0 MINDGAMES_LIBDIR=$(LIBDIR) $(PYTHON) -m pip install \
+	    --no-build-isolation $(if $(DESTDIR),--root $(DESTDIR)) $(PIP_FLAGS) ./python
+
+uninstall-python:
+	$(PYTHON) -m pip uninstall -y mindgames
+
+uninstall: uninstall-tools
 	rm -f $(DESTDIR)$(INCLUDEDIR)/mindgames.h \
 	      $(DESTDIR)$(LIBDIR)/$(SOREAL) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libmindgames.so $(DESTDIR)$(LIBDIR)/libmindgames.a \
@@ -275,3 +298,7 @@ clean:
 
 # ABI checks, fuzzing and thread tests
 include tests/quality.mk
+
+# The library in WebAssembly and the page that plays it (make web,
+# web-serve, check-web)
+include web/web.mk

@@ -4,11 +4,13 @@
  *   mg-board generate [--kind octopuszle|labyrinth] [--seed N]
  *                     [--format board|text|svg] [--view cells|beams|both]
  *   mg-board validate FILE        (FILE "-" reads standard input)
+ *   mg-board -h | --help
  *
  * Exit status: 0 success (a valid board), 1 an invalid board, 2 a usage
  * error, 3 a file that cannot be read.
  */
-#include <mindgames.h>
+#define _POSIX_C_SOURCE 200809L
+#include "tools/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,12 +21,21 @@ static const char usage[] =
     "usage: mg-board generate [--kind octopuszle|labyrinth] [--seed N]\n"
     "                         [--format board|text|svg] "
     "[--view cells|beams|both]\n"
-    "       mg-board validate FILE    (FILE - reads standard input)\n";
+    "       mg-board validate FILE    (FILE - reads standard input)\n"
+    "       mg-board -h | --help\n"
+    "\n"
+    "generate prints the board of a seed: as a board file (the default,\n"
+    "read back by validate, mg-play --board and mg-match --board) or as a\n"
+    "text or SVG picture of its cells, its beams or both.  validate checks\n"
+    "a board file and prints its kind, cells and fingerprint.  Exit status:\n"
+    "0 success, 1 an invalid board, 2 a usage error, 3 a file that cannot\n"
+    "be read.  See mg-board(1).\n";
 
 static int fail_usage(const char *what, const char *arg)
 {
+    char q[UTIL_QUOTE_CAP];
     fprintf(stderr, "mg-board: %s%s%s\n%s", what, arg ? ": " : "",
-            arg ? arg : "", usage);
+            arg ? util_quote(arg, strlen(arg), q, sizeof q) : "", usage);
     return 2;
 }
 
@@ -110,48 +121,18 @@ static int generate(int argc, char **argv)
     return rc;
 }
 
-static char *slurp(FILE *f)
-{
-    size_t len = 0, cap = 4096;
-    char *buf = malloc(cap);
-    size_t n;
-    if (!buf)
-        return NULL;
-    while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 == cap) {
-            char *more = cap > (64u << 20) ? NULL : realloc(buf, cap * 2);
-            if (!more) {
-                free(buf);
-                return NULL;
-            }
-            buf = more;
-            cap *= 2;
-        }
-    }
-    buf[len] = '\0';
-    if (memchr(buf, '\0', len)) { /* NUL bytes: not a text file */
-        buf[0] = '\x01';
-        buf[1] = '\0';
-    }
-    return buf;
-}
-
 static int validate(const char *path)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     char *text, err[256];
     mg_board *b = NULL;
     int rc;
-    if (!f) {
-        fprintf(stderr, "mg-board: %s: %s\n", path, strerror(errno));
-        return 3;
+    text = util_slurp(path, NULL, err, sizeof err);
+    if (!text && strstr(err, "NUL byte")) { /* readable, but not a board */
+        printf("%s: invalid (%s)\n", path, err);
+        return 1;
     }
-    text = slurp(f);
-    if (f != stdin)
-        fclose(f);
     if (!text) {
-        fprintf(stderr, "mg-board: %s: cannot read\n", path);
+        fprintf(stderr, "mg-board: %s: %s\n", path, err);
         return 3;
     }
     rc = mg_board_parse(&b, text, err, sizeof err);
@@ -169,16 +150,24 @@ static int validate(const char *path)
     return 0;
 }
 
+static int is_help(const char *arg)
+{
+    return !strcmp(arg, "-h") || !strcmp(arg, "--help") ||
+           !strcmp(arg, "help");
+}
+
 int main(int argc, char **argv)
 {
+    int i;
+    for (i = 1; i < argc; i++)
+        if (is_help(argv[i])) {
+            fputs(usage, stdout);
+            return 0;
+        }
     if (argc >= 2 && !strcmp(argv[1], "generate"))
         return generate(argc - 2, argv + 2);
     if (argc == 3 && !strcmp(argv[1], "validate"))
         return validate(argv[2]);
-    if (argc == 2 && (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help"))) {
-        fputs(usage, stdout);
-        return 0;
-    }
     return fail_usage(argc < 2 ? "no command" : "bad command line",
                       argc >= 2 ? argv[1] : NULL);
 }

@@ -1,7 +1,11 @@
 #!/bin/sh
 # examples-check.sh DIR - run every example program once, mg-board
 # through each of its commands, formats and exit codes, mg-play bot vs bot
-# and with a human's commands piped in, and a short mg-match.
+# and with a human's commands piped in (and what a new user found: NUL
+# bytes, extra words, huge specs, directories), the pictures (a board per
+# turn, the legend, the China beam crossings, Chains of Thought's open
+# points) and a short mg-match.  The engine protocol, mg-match's
+# tournaments and the example engines: tests/tools-check.sh.
 set -u
 dir=$1
 tmp=$(mktemp -d)
@@ -19,6 +23,8 @@ check() { # expected-status description command...
 }
 check 0 "demo" "$dir/demo"
 grep -q "^result: " "$tmp/out" || { echo "examples: demo printed no result" >&2; fail=1; }
+[ "$(wc -l <"$tmp/out")" -lt 400 ] || { echo "examples: demo printed $(wc -l <"$tmp/out") lines" >&2; fail=1; }
+[ "$(grep -c "^after turn" "$tmp/out")" = 3 ] || { echo "examples: demo shows the board other than 3 times" >&2; fail=1; }
 check 0 "hello" "$dir/hello"
 for kind in octopuszle labyrinth; do
     check 0 "mg-board generate $kind" "$dir/mg-board" generate --kind $kind --seed 42 --format board
@@ -42,6 +48,12 @@ check 2 "mg-board bad kind" "$dir/mg-board" generate --kind chess
 check 2 "mg-board bad seed" "$dir/mg-board" generate --seed -3
 check 2 "mg-board missing value" "$dir/mg-board" generate --seed
 check 3 "mg-board missing file" "$dir/mg-board" validate "$tmp/none"
+check 3 "mg-board a directory" "$dir/mg-board" validate "$tmp"
+grep -q "is a directory" "$tmp/err" || { echo "examples: mg-board directory: no reason" >&2; fail=1; }
+for h in -h --help help; do
+    check 0 "mg-board $h" "$dir/mg-board" $h
+    grep -q "^usage: mg-board" "$tmp/out" || { echo "examples: mg-board $h: no usage" >&2; fail=1; }
+done
 
 # mg-play: bot vs bot to the end, on a small game and on a China board
 want() { # pattern description: the last output has a line matching it
@@ -80,6 +92,38 @@ check 2 "mg-play bad option" "$dir/mg-play" --colour red
 check 2 "mg-play bad spec" "$dir/mg-play" -s "dots_and_boxes(rows=0)"
 check 2 "mg-play bad bot" "$dir/mg-play" -1 "no_such_bot"
 check 2 "mg-play bad seed" "$dir/mg-play" --seed -1
+
+# what a new user found
+printf 'a1-\000b1\na1-b1\nquit now\nundo 5\nundo x\nshow me\nload %s\nquit\n' "$tmp" > "$tmp/in"
+check 0 "mg-play odd lines" sh -c "'$dir/mg-play' -s '$small' -1 random < '$tmp/in'"
+want "NUL byte: ignored" "mg-play NUL line"
+want "^seat 1 (random) plays " "mg-play: the line after a NUL byte is read"
+want "^quit takes no arguments" "mg-play quit now"
+want "^took back 2 actions (back to the start: only 1 of 5" "mg-play undo 5"
+want "^undo takes a number" "mg-play undo x"
+want "^show takes no arguments" "mg-play show me"
+want "^load: .*: is a directory" "mg-play load a directory"
+want "^quit$" "mg-play quit after the refusals"
+long=$(head -c 100000 /dev/zero | tr '\0' a)
+check 2 "mg-play huge spec" "$dir/mg-play" -s "$long"
+[ "$(wc -c <"$tmp/err")" -lt 2000 ] || { echo "examples: mg-play echoes a huge spec whole" >&2; fail=1; }
+grep -q "(100000 characters)" "$tmp/err" || { echo "examples: mg-play huge spec: no length" >&2; fail=1; }
+check 2 "mg-match huge bot" "$dir/mg-match" random "$long"
+[ "$(wc -c <"$tmp/err")" -lt 4000 ] || { echo "examples: mg-match echoes a huge bot spec whole" >&2; fail=1; }
+
+# the pictures: once per turn, a legend, beam crossings, open points
+check 0 "mg-play turns" "$dir/mg-play" -s china_squares --board-seed 3 -0 greedy -1 random
+boards=$(grep -c "^turn [0-9]*: \|^game over" "$tmp/out")
+turns=$(grep -c "^seat [01] (.*) plays " "$tmp/out")
+[ "$boards" = $((turns + 1)) ] || { echo "examples: mg-play showed $boards boards for $turns turns" >&2; fail=1; }
+want "^legend:" "mg-play legend"
+want "two diagonal" "mg-play legend of the beams"
+grep -q '|x|' "$tmp/out" && { echo "examples: mg-play shows beam crossings as x" >&2; fail=1; }
+want '|+|' "mg-play beam crossings"
+check 0 "mg-play chains" "$dir/mg-play" -s chains_of_thought -0 random -1 random
+want "columns" "mg-play chains legend"
+want "slant" "mg-play chains legend"
+grep -q '^[0-9] .*\*' "$tmp/out" || { echo "examples: mg-play marks no open point" >&2; fail=1; }
 
 # mg-match: a handful of games, the summary lines, usage errors
 check 0 "mg-match" "$dir/mg-match" -n 6 -s "$small" --seed 5 -v random greedy

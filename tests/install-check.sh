@@ -1,6 +1,8 @@
 #!/bin/sh
 # install-check.sh MAKE - install into a temporary prefix, then build the
-# hello example against the installed tree with pkg-config and run it; also
+# hello example against the installed tree with pkg-config and run it; run
+# the installed tools (mg-match playing the installed mg-engine) with no
+# library path set, also after the prefix has moved ($ORIGIN rpath); also
 # check a DESTDIR-staged install and uninstall.
 set -eu
 make=${1:-make}
@@ -11,7 +13,10 @@ prefix="$tmp/prefix"
 $make --no-print-directory -s install PREFIX="$prefix" >/dev/null
 for f in include/mindgames.h lib/libmindgames.a lib/libmindgames.so \
          lib/libmindgames.so.1 lib/pkgconfig/mindgames.pc \
-         share/doc/mindgames/rules.md; do
+         share/doc/mindgames/rules.md bin/mg-play bin/mg-match bin/mg-board \
+         bin/mg-engine share/man/man1/mg-play.1 share/man/man1/mg-match.1 \
+         share/man/man1/mg-board.1 share/man/man1/mg-engine.1 \
+         share/man/man7/mindgames-engine.7; do
     [ -e "$prefix/$f" ] || { echo "install-check: missing $f" >&2; exit 1; }
 done
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -27,6 +32,23 @@ ${CC:-cc} -std=c99 examples/hello.c -o "$tmp/hello-static" \
     $(pkg-config --cflags mindgames) "$prefix/lib/libmindgames.a"
 "$tmp/hello-static" >/dev/null
 
+# the installed tools find the installed library by themselves
+tools_run() { # PREFIX WHAT
+    (unset LD_LIBRARY_PATH; "$1/bin/mg-match" -n 2 -s "dots_and_boxes(rows=2,cols=2)" \
+        "cmd:$1/bin/mg-engine random" greedy) >"$tmp/out" 2>&1 &&
+        grep -q "^A vs B: .* in 2 games" "$tmp/out" ||
+        { echo "install-check: the installed tools did not run ($2)" >&2; cat "$tmp/out" >&2; exit 1; }
+    (unset LD_LIBRARY_PATH; "$1/bin/mg-board" generate --kind labyrinth --seed 2) >/dev/null ||
+        { echo "install-check: the installed mg-board did not run ($2)" >&2; exit 1; }
+}
+tools_run "$prefix" "installed"
+(unset LD_LIBRARY_PATH; ldd "$prefix/bin/mg-match") |
+    grep -q "$prefix/\(bin/\.\./\)\{0,1\}lib/libmindgames.so.1" ||
+    { echo "install-check: mg-match does not use the installed library" >&2; exit 1; }
+mv "$prefix" "$tmp/moved"
+tools_run "$tmp/moved" "after the prefix moved"
+mv "$tmp/moved" "$prefix"
+
 # DESTDIR staging: files land under the stage, the .pc names the prefix
 $make --no-print-directory -s install PREFIX=/opt/mg DESTDIR="$tmp/stage" >/dev/null
 [ -e "$tmp/stage/opt/mg/lib/libmindgames.so.1" ] ||
@@ -36,4 +58,4 @@ grep -q "^prefix=/opt/mg$" "$tmp/stage/opt/mg/lib/pkgconfig/mindgames.pc" ||
 $make --no-print-directory -s uninstall PREFIX=/opt/mg DESTDIR="$tmp/stage" >/dev/null
 left=$(find "$tmp/stage" -type f | wc -l)
 [ "$left" -eq 0 ] || { echo "install-check: uninstall left $left files" >&2; exit 1; }
-echo "install-check: installed, built with pkg-config, ran, uninstalled: ok"
+echo "install-check: installed, built with pkg-config, ran, tools ran from the prefix (also moved), uninstalled: ok"

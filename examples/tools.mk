@@ -1,0 +1,86 @@
+# examples/tools.mk - the tools a bot writer runs: mg-play, mg-match,
+# mg-board and mg-engine.  Included by the Makefile (whose variables it
+# uses: B, CC, AR, CFLAGS, LDFLAGS, APP_CFLAGS, HEADER, SHLIB, RPATH, Q,
+# PREFIX, LIBDIR, MANDIR, INSTALL, DESTDIR, PYTHON).
+#
+#   make tools           build them in $(B)/examples (make builds them too)
+#   make install-tools   into BINDIR, with their man1 pages (make install)
+#   make uninstall-tools
+#   make tools-check     their tests (tests/tools-check.sh; make check)
+#
+# Each program is its main file in examples/ and the shared code of
+# examples/tools/, linked from a static archive.  In the build tree they
+# find the library at $ORIGIN/..; installed, at $ORIGIN/../lib (LIBDIR
+# relative to BINDIR when both lie under PREFIX, so a moved prefix still
+# works; otherwise LIBDIR itself).
+
+BINDIR      ?= $(PREFIX)/bin
+TOOLS       := mg-play mg-match mg-board mg-engine mg-solve
+TOOL_BINS   := $(addprefix $(B)/examples/,$(TOOLS))
+TOOL_SRCS   := $(wildcard examples/tools/*.c)
+TOOL_HDRS   := $(wildcard examples/tools/*.h) $(HEADER)
+TOOL_OBJS   := $(patsubst examples/tools/%.c,$(B)/examples/obj/%.o,$(TOOL_SRCS))
+TOOL_LIB    := $(B)/examples/libtools.a
+TOOL_CFLAGS := $(APP_CFLAGS) -pthread
+TOOL_LIBS   := -L$(B) -lmindgames -lm -pthread
+
+TOOL_LIBREL := $(patsubst $(PREFIX)/%,%,$(filter $(PREFIX)/%,$(LIBDIR)))
+ifeq ($(BINDIR)|$(if $(TOOL_LIBREL),rel),$(PREFIX)/bin|rel)
+INSTALL_RPATH := -Wl,-rpath,'$$ORIGIN/../$(TOOL_LIBREL)'
+else
+INSTALL_RPATH := -Wl,-rpath,'$(LIBDIR)'
+endif
+
+.PHONY: tools install-tools uninstall-tools tools-check
+
+# This file is included before the Makefile names its first target.
+.DEFAULT_GOAL := all
+
+tools: $(TOOL_BINS)
+
+$(B)/examples/obj/%.o: examples/tools/%.c $(TOOL_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(TOOL_CFLAGS) -c $< -o $@
+
+$(B)/examples/obj/main-%.o: examples/%.c $(TOOL_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(TOOL_CFLAGS) -c $< -o $@
+
+$(TOOL_LIB): $(TOOL_OBJS)
+	$(Q)rm -f $@
+	$(Q)$(AR) rcs $@ $(TOOL_OBJS)
+
+$(TOOL_BINS): $(B)/examples/%: $(B)/examples/obj/main-%.o $(TOOL_LIB) $(SHLIB)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $< $(TOOL_LIB) -o $@ $(TOOL_LIBS) $(RPATH)
+
+# Linked again for their installed place (the rpath), then installed.
+install-tools: $(TOOL_BINS)
+	@mkdir -p $(B)/examples/install
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	@for t in $(TOOLS); do \
+	    $(CC) $(CFLAGS) $(LDFLAGS) $(B)/examples/obj/main-$$t.o $(TOOL_LIB) \
+	        -o $(B)/examples/install/$$t $(TOOL_LIBS) $(INSTALL_RPATH) || exit 1; \
+	    echo "$(INSTALL) -m 755 $(B)/examples/install/$$t $(DESTDIR)$(BINDIR)/$$t"; \
+	    $(INSTALL) -m 755 $(B)/examples/install/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; \
+	done
+	$(INSTALL) -m 644 $(wildcard man/man1/*.1) $(DESTDIR)$(MANDIR)/man1/
+
+uninstall-tools:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS)) \
+	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/man1/*.1)))
+
+# The tests' helpers: an engine that misbehaves on purpose, and the unit
+# test of the statistics (Elo intervals, SPRT).
+$(B)/tests/bad-engine: tests/engines/bad-engine.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+$(B)/tests/tools-stats: tests/tools-stats.c examples/tools/stats.c examples/tools/stats.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iexamples/tools tests/tools-stats.c \
+	    examples/tools/stats.c -o $@ -lm
+
+tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/tests/bad-engine \
+             $(B)/tests/tools-stats
+	$(Q)$(B)/tests/tools-stats
+	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"

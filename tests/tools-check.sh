@@ -1,0 +1,239 @@
+#!/bin/sh
+# tools-check.sh BUILD [PYTHON] - the tests of the tools (make tools-check,
+# part of make check):
+#  - mg-engine's answers to a fixed transcript;
+#  - protocol conformance (mg-match --check-engine: every command, bad
+#    arguments, empty, NUL, CR LF and huge lines, pipelining, a whole game,
+#    records with a board, quit, the end of input at five points) of
+#    mg-engine, examples/engine-greedy.c and examples/engine_random.py;
+#  - the example engines playing mg-engine in mg-match and mg-play;
+#  - engines made to misbehave (tests/engines/bad-engine.c: crash, hang,
+#    illegal move, garbage, exit, refusal) forfeit every game, with the
+#    reason and their stderr, and the match completes with the right
+#    totals; engines that cannot start are refused;
+#  - --records, kill -9, --resume give the totals of an uninterrupted run;
+#  - --shard i/n and --merge give exactly one run's totals;
+#  - the SPRT reaches the same decision on the same games, whatever -j;
+#  - round robins, openings shared by a pair, a China board per pair,
+#    explicit boards sent as records.
+set -u
+B=$1
+py=${2:-python3}
+ex=$B/examples
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+small="dots_and_boxes(rows=2,cols=2)"
+mid="dots_and_boxes(rows=3,cols=3)"
+bad="$B/tests/bad-engine"
+
+note() { echo "tools: $*" >&2; fail=1; }
+want() { # FILE PATTERN WHAT
+    grep -q -- "$2" "$1" || { note "$3: no '$2' in its output"; sed "s/^/    /" "$1" | tail -n 20 >&2; }
+}
+run() { # STATUS WHAT COMMAND... (stdout to $tmp/out, stderr to $tmp/err)
+    st=$1; what=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    [ "$got" = "$st" ] || { note "$what: exit $got, want $st"; cat "$tmp/err" "$tmp/out" | tail -n 20 >&2; }
+}
+body() { sed '/"run"/,$d' "$1"; } # a summary's JSON without the run's facts
+
+# ---------------------------------------------------------------- mg-engine
+printf 'hello 1\n\nseed 3\ngame %s\nmoves a1-b1\ngo movetime 50\nfrob x\nmoves zz\nquit\nhello 1\n' \
+    "$small" | "$ex/mg-engine" random >"$tmp/t" 2>"$tmp/err"
+[ $? = 0 ] || note "mg-engine transcript: bad exit"
+[ "$(wc -l <"$tmp/t")" = 11 ] || note "mg-engine transcript: $(wc -l <"$tmp/t") lines, want 11"
+want "$tmp/t" "^id name mg-engine random$" "mg-engine hello"
+want "$tmp/t" "^id games \*$" "mg-engine hello"
+want "$tmp/t" "^ok 1$" "mg-engine hello"
+want "$tmp/t" "^ok [a-c][1-3]-[a-c][1-3]$" "mg-engine go"
+want "$tmp/t" "^error unknown command: frob$" "mg-engine unknown command"
+want "$tmp/t" "^error move 1, zz: " "mg-engine bad move"
+[ "$(tail -n 1 "$tmp/t")" = ok ] || note "mg-engine: quit is answered ok and ends it"
+run 2 "mg-engine without a bot" "$ex/mg-engine"
+run 2 "mg-engine bad bot" "$ex/mg-engine" "mcts(iterations=-1)"
+run 0 "mg-engine --help" "$ex/mg-engine" --help
+
+# ---------------------------------------------------------- conformance
+conform() { # WHAT ENGINE
+    "$ex/mg-match" --check-engine "$2" -s "$small" >"$tmp/c" 2>&1 ||
+        { note "conformance of $1"; grep -v '^ok' "$tmp/c" >&2; }
+    want "$tmp/c" "checks, 0 failed" "conformance of $1"
+}
+conform mg-engine "cmd:$ex/mg-engine random"
+conform "mg-engine mcts" "cmd:$ex/mg-engine 'mcts(iterations=30)'"
+conform engine-greedy "cmd:$ex/engine-greedy"
+# a broken engine fails the check
+"$ex/mg-match" --check-engine "cmd:$bad garbage 2" -s "$small" --timeout 500 >"$tmp/c" 2>&1 &&
+    note "--check-engine passed a broken engine"
+want "$tmp/c" "^FAIL go at the start" "--check-engine on garbage"
+
+# the Python engine, through the package in python/ (else examples/python/)
+pydir=python
+[ -f python/mindgames/__init__.py ] || pydir=examples/python
+lib=$(cd "$B" && pwd)/libmindgames.so.1
+pyengine=
+if ! command -v "$py" >/dev/null 2>&1; then
+    echo "tools: the Python engine's tests skipped: $py not found"
+elif ! PYTHONPATH=$pydir MINDGAMES_LIB=$lib "$py" -c 'import mindgames' 2>"$tmp/err"; then
+    echo "tools: the Python engine's tests skipped: $py cannot import mindgames from $pydir ($(tail -n 1 "$tmp/err"))"
+else
+    pyengine="cmd:env PYTHONPATH=$pydir MINDGAMES_LIB=$lib $py examples/engine_random.py"
+    conform engine_random.py "$pyengine"
+    # the engine of mindgames-engine(7), as printed there
+    sed -n '/^\.\\" engine-begin/,/^\.\\" engine-end/p' man/man7/mindgames-engine.7 |
+        sed '1,2d;$d' | sed '$d' | sed 's/\\e/\\/g; s/\\-/-/g' >"$tmp/tiny.py"
+    [ "$(wc -l <"$tmp/tiny.py")" -le 40 ] || note "the man page's engine is not short"
+    conform "the engine of mindgames-engine(7)" "cmd:env PYTHONPATH=$pydir MINDGAMES_LIB=$lib $py $tmp/tiny.py"
+fi
+
+# ------------------------------------------------ the examples against mg-engine
+run 0 "engine-greedy vs mg-engine" "$ex/mg-match" -n 4 -j 2 -s "$mid" \
+    "cmd:$ex/engine-greedy" "cmd:$ex/mg-engine random"
+want "$tmp/out" "^A vs B: [0-9]* wins, [0-9]* draws, [0-9]* losses in 4 games" "engine-greedy vs mg-engine"
+grep -q "forfeit" "$tmp/out" && note "engine-greedy vs mg-engine: a forfeit"
+if [ -n "$pyengine" ]; then
+    run 0 "engine_random.py vs mg-engine" "$ex/mg-match" -n 2 -s "$small" \
+        "$pyengine" "cmd:$ex/mg-engine greedy"
+    want "$tmp/out" "in 2 games" "engine_random.py vs mg-engine"
+    grep -q "forfeit" "$tmp/out" && note "engine_random.py vs mg-engine: a forfeit"
+fi
+run 0 "mg-play engines" "$ex/mg-play" -s "$small" -q -0 "cmd:$ex/engine-greedy" \
+    -1 "cmd:$ex/mg-engine random"
+want "$tmp/out" "^seat 1: cmd:.*(mg-engine random" "mg-play engines"
+want "$tmp/out" "^result: " "mg-play engines"
+run 1 "mg-play crashing engine" "$ex/mg-play" -s "$small" -0 random -1 "cmd:$bad crash 2"
+want "$tmp/out" "^seat 1 (cmd:.*) forfeits: crashed: killed by signal 11" "mg-play crashing engine"
+run 2 "mg-play missing engine" "$ex/mg-play" -1 "cmd:$tmp/no-such-engine"
+
+# ------------------------------------------------ engines that misbehave
+# Each forfeits every game at its second go; the match completes.
+for mode in crash:"crashed: killed by signal 11" hang:"timed out: no answer within 170 ms" \
+            illegal:"played the illegal move" garbage:"answered garbage: bestmove" \
+            exit:"ended: exited with status 3" refuse:"refused go: I refuse"; do
+    m=${mode%%:*}
+    reason=${mode#*:}
+    run 0 "bad engine $m" "$ex/mg-match" -n 4 -j 2 --movetime 20 --margin 150 \
+        -s "$small" "cmd:$bad $m 2" random --json "$tmp/$m.json"
+    want "$tmp/out" "^A vs B: 0 wins, 0 draws, 4 losses in 4 games" "bad engine $m"
+    want "$tmp/out" "^  forfeits: A 4, B 0" "bad engine $m"
+    want "$tmp/out" "^game [1-4]: A (cmd:.*) forfeits: $reason" "bad engine $m"
+    [ "$(grep -c "forfeits: $reason" "$tmp/out")" = 4 ] || note "bad engine $m: not 4 forfeits logged"
+    grep -q '"forfeits": \[4, 0\]' "$tmp/$m.json" || note "bad engine $m: the JSON's forfeits"
+done
+run 0 "crash with stderr" "$ex/mg-match" -n 2 -s "$small" "cmd:$bad crash 3" random
+want "$tmp/out" "^    stderr: bad-engine: crashing on purpose" "the stderr of a crash"
+# mid-match: the engine plays well in some games and crashes in others
+run 0 "bad engine, late crash" "$ex/mg-match" -n 6 -s "$mid" "cmd:$bad crash 20" random
+want "$tmp/out" "in 6 games" "bad engine, late crash"
+run 2 "engine that never shakes hands" "$ex/mg-match" --timeout 300 -n 2 "cmd:$bad silent" random
+want "$tmp/err" "no handshake: timed out" "engine that never shakes hands"
+run 2 "engine that does not exist" "$ex/mg-match" -n 2 "cmd:$tmp/no-such-engine" random
+want "$tmp/err" "engine A" "engine that does not exist"
+run 2 "one engine" "$ex/mg-match" random
+run 2 "human is not an engine" "$ex/mg-match" human random
+run 2 "sprt with three engines" "$ex/mg-match" --sprt elo0=0,elo1=5 random greedy random
+
+# ------------------------------------------------ records, kill, resume
+match="-n 40 -s $mid --seed 9 mcts(iterations=600) greedy"
+# shellcheck disable=SC2086
+run 0 "the uninterrupted match" "$ex/mg-match" -q $match --json "$tmp/full.json"
+# shellcheck disable=SC2086
+"$ex/mg-match" -q $match --records "$tmp/rec" >/dev/null 2>&1 &
+pid=$!
+ended() { n=$(grep -c '^# end game' "$tmp/rec" 2>/dev/null); echo "${n:-0}"; }
+i=0
+while [ "$(ended)" -lt 3 ] && [ $i -lt 1000 ]; do
+    sleep 0.01
+    i=$((i + 1))
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+done_before=$(grep -c '^# end game' "$tmp/rec")
+[ "$done_before" -lt 40 ] || echo "tools: note: the match ended before it was killed"
+# a block cut short by the kill
+printf '# game 40: pairing=0 pair=19 a_seat=1 a_result=win forfeit=- actions=9\nmindgames-record 1\ngame dots' >>"$tmp/rec"
+# shellcheck disable=SC2086
+run 0 "--resume" "$ex/mg-match" $match --records "$tmp/rec" --resume --json "$tmp/resumed.json"
+want "$tmp/out" "^resumed: $done_before games from" "--resume"
+want "$tmp/err" "dropped an unfinished game" "--resume of a cut block"
+[ "$(grep -c '^# end game' "$tmp/rec")" = 40 ] || note "--resume: not 40 games in the records"
+body "$tmp/full.json" >"$tmp/a"
+body "$tmp/resumed.json" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || { note "--records + kill + --resume: other totals"; diff "$tmp/a" "$tmp/b" >&2; }
+# every record in the file loads: mg-play loads the last one
+awk '/^mindgames-record/{f=1; s=""} f{s=s $0 "\n"} /^# end game/{f=0; last=s} END{printf "%s", last}' \
+    "$tmp/rec" | sed '/^#/d' >"$tmp/last.rec"
+printf 'load %s\nquit\n' "$tmp/last.rec" | "$ex/mg-play" -0 human -1 human >"$tmp/out" 2>&1
+want "$tmp/out" "^loaded " "a record of the records file"
+# shellcheck disable=SC2086
+run 2 "records of another match" "$ex/mg-match" -n 40 -s "$mid" --seed 10 \
+    "mcts(iterations=600)" greedy --records "$tmp/rec" --resume
+want "$tmp/err" "another match" "records of another match"
+# shellcheck disable=SC2086
+run 2 "records file exists" "$ex/mg-match" $match --records "$tmp/rec"
+
+# ------------------------------------------------ shards and merge
+shards="-n 30 -s $mid --seed 4 greedy random"
+# shellcheck disable=SC2086
+run 0 "one run" "$ex/mg-match" $shards --json "$tmp/one.json"
+for i in 1 2 3; do
+    # shellcheck disable=SC2086
+    run 0 "shard $i/3" "$ex/mg-match" $shards --shard $i/3 -j 2 --json "$tmp/s$i.json"
+done
+run 0 "--merge" "$ex/mg-match" --merge "$tmp/s2.json" "$tmp/s3.json" "$tmp/s1.json" --json "$tmp/merged.json"
+body "$tmp/one.json" >"$tmp/a"
+body "$tmp/merged.json" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || { note "--shard + --merge: not one run's totals"; diff "$tmp/a" "$tmp/b" >&2; }
+run 1 "--merge, a shard missing" "$ex/mg-match" --merge "$tmp/s1.json" "$tmp/s2.json"
+want "$tmp/err" "shard 3/3 is missing" "--merge, a shard missing"
+run 1 "--merge, a shard twice" "$ex/mg-match" --merge "$tmp/s1.json" "$tmp/s1.json" "$tmp/s2.json"
+run 1 "--merge, another match" "$ex/mg-match" --merge "$tmp/s1.json" "$tmp/full.json"
+if command -v "$py" >/dev/null 2>&1; then
+    for f in one merged full; do
+        "$py" -m json.tool "$tmp/$f.json" >/dev/null || note "$f.json is not JSON"
+    done
+fi
+
+# ------------------------------------------------ SPRT
+sprt="-s $mid --seed 3 --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05 mcts(iterations=300) greedy"
+for j in 1 2; do
+    # shellcheck disable=SC2086
+    run 0 "SPRT -j $j" "$ex/mg-match" -j $j $sprt --json "$tmp/sprt$j.json"
+    want "$tmp/out" "^SPRT after 10 pairs: LLR " "SPRT -j $j: the LLR as it goes"
+    want "$tmp/out" "^SPRT: H[01] accepted after [0-9]* pairs" "SPRT -j $j"
+    grep -E '^(SPRT: |A vs B: )' "$tmp/out" >"$tmp/sprt$j"
+done
+cmp -s "$tmp/sprt1" "$tmp/sprt2" || { note "SPRT: -j 1 and -j 2 decide differently"; diff "$tmp/sprt1" "$tmp/sprt2" >&2; }
+body "$tmp/sprt1.json" >"$tmp/a"
+body "$tmp/sprt2.json" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || note "SPRT: the JSON of -j 1 and -j 2 differ"
+grep -q '"decision": "H[01]"' "$tmp/sprt1.json" || note "SPRT: no decision in the JSON"
+run 0 "--merge --sprt" "$ex/mg-match" --merge --sprt elo0=0,elo1=20 "$tmp/s1.json" "$tmp/s2.json" "$tmp/s3.json"
+want "$tmp/out" "^SPRT: H[01] accepted\|^SPRT: no decision" "--merge --sprt"
+
+# ------------------------------------------------ round robin, openings, boards
+run 0 "round robin" "$ex/mg-match" -n 4 -j 2 -s "$small" random greedy "cmd:$ex/mg-engine random"
+for pair in "A vs B" "A vs C" "B vs C"; do
+    want "$tmp/out" "^$pair: .* in 4 games" "round robin"
+done
+want "$tmp/out" "^standings" "round robin"
+[ -s "$tmp/err" ] && note "a match off a terminal writes to stderr: $(head -n 2 "$tmp/err")"
+run 0 "openings" "$ex/mg-match" -n 4 --openings 4 -s "$mid" random greedy --records "$tmp/op"
+awk '/^actions /{getline; print substr($0, 1, 23)}' "$tmp/op" >"$tmp/starts"
+[ "$(sed -n 1p "$tmp/starts")" = "$(sed -n 2p "$tmp/starts")" ] &&
+    [ "$(sed -n 3p "$tmp/starts")" = "$(sed -n 4p "$tmp/starts")" ] &&
+    [ "$(sed -n 1p "$tmp/starts")" != "$(sed -n 3p "$tmp/starts")" ] ||
+    { note "--openings: the games of a pair do not share their opening"; cat "$tmp/starts" >&2; }
+run 0 "a China board per pair" "$ex/mg-match" -n 4 -s china_tangle random \
+    "cmd:$ex/mg-engine random" --records "$tmp/china"
+grep '^game ' "$tmp/china" | sort | uniq -c | awk '{print $1}' | tr '\n' ' ' >"$tmp/boards"
+[ "$(cat "$tmp/boards")" = "2 2 " ] || note "China: not one board per pair ($(cat "$tmp/boards"))"
+"$ex/mg-board" generate --kind labyrinth --seed 5 >"$tmp/b5.board"
+run 0 "an explicit board, sent as a record" "$ex/mg-match" -n 2 -s china_grove \
+    --board "$tmp/b5.board" "cmd:$ex/mg-engine random" "cmd:$ex/engine-greedy"
+grep -q "forfeit" "$tmp/out" && note "an explicit board: a forfeit"
+want "$tmp/out" "in 2 games" "an explicit board"
+
+[ $fail = 0 ] && echo "tools: all passed (engines, protocol, forfeits, records, shards, SPRT)" || exit 1
