@@ -77,7 +77,7 @@ SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h lib/games/*.h lib/boards/*.h)
 
-EXAMPLES  := demo hello engine-greedy
+EXAMPLES  := demo hello engine-greedy engine-sites
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
 RPATH     := -Wl,-rpath,'$$ORIGIN/..'
 
@@ -135,7 +135,7 @@ $(PCFILE): mindgames.pc.in $(HEADER) Makefile
 
 # ------------------------------------------------------------- examples
 
-$(EX_BINS): $(B)/examples/%: examples/%.c $(SHLIB)
+$(EX_BINS): $(B)/examples/%: examples/%.c examples/engine_loop.h $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 

@@ -80,7 +80,8 @@ $(B)/tests/tools-stats: tests/tools-stats.c examples/tools/stats.c examples/tool
 	$(Q)$(CC) $(APP_CFLAGS) -Iexamples/tools tests/tools-stats.c \
 	    examples/tools/stats.c -o $@ -lm
 
-tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/tests/bad-engine \
+tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites \
+             $(B)/tests/bad-engine \
              $(B)/tests/tools-stats
 	$(Q)$(B)/tests/tools-stats
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
