@@ -107,8 +107,10 @@ enum {
     MG_EEMPTY = -12,      /* nothing to undo */
     MG_EMISMATCH = -13,   /* objects belong to different games */
     MG_EUNSUPPORTED = -14, /* the game has no such notion (e.g. groups) */
-    MG_EBOARD = -15       /* a board that is not a valid two-group
+    MG_EBOARD = -15,      /* a board that is not a valid two-group
                              transcendental solution (since 1.1) */
+    MG_EBUDGET = -16      /* a search stopped at its node or time budget
+                             (since 1.4) */
 };
 
 /* A short English description of a result code ("illegal action").  Never
@@ -450,6 +452,13 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 c, bias and margin take up to three decimals.  With
  *                 reuse=true the subtree of the position asked about is
  *                 kept when it continues the previous call's game.
+ *   solver(nodes=1000000,time_ms=0,memory_mb=64,iterations=1000)
+ *                 perfect play where it is reachable (since 1.4): an
+ *                 mg_solver of memory_mb MiB solves the position within
+ *                 `nodes` nodes and `time_ms` milliseconds (0: no limit;
+ *                 not both 0) and plays an optimal action when it
+ *                 finishes; otherwise it plays as mcts with `iterations`
+ *                 iterations (and mcts's other defaults).
  *
  * A bot is deterministic for its seed and spec, unless time_ms limits
  * the search.  It is used by one thread at a time; many bots may share a
@@ -457,7 +466,9 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  * buffers (for mcts, a node pool sized from the iteration budget); later
  * calls for the same game do not allocate.  A bot holds no pointer to
  * the states or games it is given: it may outlive them, and it treats
- * two game objects made from the same spec (and board) as one game. */
+ * two game objects made from the same spec (and board) as one game.
+ * The solver bot allocates its solver's memory_mb on its first choose
+ * for a game. */
 
 /* Create a bot.  Errors: MG_EINVAL (out or spec NULL), MG_ESYNTAX,
  * MG_ENOGAME (an unknown bot name), MG_EOPTION, MG_EVALUE, MG_ENOMEM; the
@@ -617,6 +628,85 @@ MG_API int mg_game_option_value(const char *spec, int32_t option, char *buf,
  * does not (rows and cols on the triangle grid); a key that does not
  * apply is refused by mg_game_new() and left out of canonical specs. */
 MG_API int mg_game_option_applies(const char *spec, int32_t option);
+
+/* ---------------------------------------------------- solver (since 1.4)
+ *
+ * The exact value of a position under optimal play of both sides, and an
+ * action that achieves it.  The value is from the point of view of the
+ * player to move (rules §0 "Headline score" for the scores):
+ *   dots_and_boxes      the boxes the player to move will still win less
+ *                       those the opponent will still win, from here to
+ *                       the end (boxes already claimed do not count: the
+ *                       final margin is the margin now plus the value);
+ *                       with misere=true the opponent's less its own, so
+ *                       that larger is better for the mover in both.
+ *   china_squares,      the final score difference, the mover's score
+ *   china_grove         less the opponent's at the end of the game.
+ *   the others          (China Tangle and Octangle, Fangqi, Chains of
+ *                       Thought) +1 the mover wins, 0 a draw, -1 a loss.
+ * A turn of several actions is one seat's: an action after which the same
+ * seat moves again keeps the point of view.
+ *
+ * Dots and Boxes boards of at most 64 lines are solved by a specialised
+ * engine (chain and loop analysis, symmetries, the simple loony endgame
+ * evaluator of Buzzard and Ciere; misère without the normal-play
+ * theorems); every other game and board by a generic alpha-beta search
+ * with iterative deepening and a transposition table.  A solver keeps
+ * its table between calls: later solves of related positions are faster.
+ *
+ * Memory: mg_solver_new allocates one block of exactly `bytes` bytes
+ * (the table takes what its other parts leave); nothing is allocated
+ * afterwards.  A solver is used by one thread at a time; it borrows its
+ * game (free the solver first) and accepts states of any game object
+ * made from the same spec and board. */
+
+typedef struct mg_solver mg_solver;
+
+/* mg_solver_values(): an action whose value the budget left unknown. */
+#define MG_SOLVER_UNKNOWN INT32_MIN
+
+/* Create a solver for game g using `bytes` bytes of memory in all.
+ * Errors: MG_EINVAL (out or g NULL; bytes below the game's minimum,
+ * which err names: under 1 MiB for every game the library has),
+ * MG_ENOMEM. */
+MG_API int mg_solver_new(mg_solver **out, const mg_game *g, size_t bytes,
+                         char *err, size_t errcap);
+
+/* Free a solver (NULL is fine). */
+MG_API void mg_solver_free(mg_solver *sv);
+
+/* Solve position s within max_nodes nodes and time_ms milliseconds of
+ * wall-clock time (0: no limit).  MG_OK: *value is the exact value and
+ * *best_action an action that achieves it.  MG_EBUDGET: the budget ran
+ * out; *value is the best lower bound found (mg_solver_bounds() gives
+ * both bounds, which always contain the true value) and *best_action
+ * the best action found, legal.  *nodes receives the nodes searched.
+ * Any of the three outputs may be NULL.  Errors: MG_EINVAL (sv or s
+ * NULL), MG_EMISMATCH (s is of another game), MG_EOVER (s is over). */
+MG_API int mg_solver_solve(mg_solver *sv, const mg_state *s,
+                           uint64_t max_nodes, uint32_t time_ms,
+                           int32_t *value, int32_t *best_action,
+                           uint64_t *nodes);
+
+/* The bounds lower <= value <= upper of the last mg_solver_solve() (equal
+ * when it was exact), or of the position of the last mg_solver_values()
+ * (the best of its actions' bounds).  Either pointer may be NULL.
+ * Errors: MG_EINVAL (sv NULL, or nothing solved yet). */
+MG_API int mg_solver_bounds(const mg_solver *sv, int32_t *lower,
+                            int32_t *upper);
+
+/* The value of every legal action of s, in mg_state_legal_actions()
+ * order: values[i] is the value of the position after action i, from the
+ * point of view of the player to move in s and in the units of
+ * mg_solver_solve() (so the largest is the value of s).  One budget for
+ * all the actions; an action left unknown when it runs out gets
+ * MG_SOLVER_UNKNOWN and the call returns MG_EBUDGET.  Buffer protocol:
+ * *count receives the number of legal actions; MG_ENOBUFS (nothing
+ * searched) when cap is smaller.  Errors: as mg_solver_solve(), and
+ * MG_EINVAL (count NULL, values NULL with cap > 0). */
+MG_API int mg_solver_values(mg_solver *sv, const mg_state *s,
+                            uint64_t max_nodes, uint32_t time_ms,
+                            int32_t *values, size_t cap, size_t *count);
 
 #ifdef __cplusplus
 }

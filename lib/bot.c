@@ -1,6 +1,8 @@
 /*
- * bot.c - computer players (mg_bot_*): random, greedy, and UCT Monte Carlo
- * tree search.  A bot knows no game: it works through the game table.
+ * bot.c - computer players (mg_bot_*): random, greedy, UCT Monte Carlo
+ * tree search, and the solver bot (since 1.4: exact play through an
+ * mg_solver when the position is solved within its budget, else mcts).
+ * A bot knows no game: it works through the game table.
  *
  * Memory: mg_bot_new allocates the bot; the first mg_bot_choose for a game
  * allocates the buffers that game needs (a private state, the legal-action
@@ -14,8 +16,19 @@
  *
  * MCTS: each node stores the action that leads to it and the seat that
  * chose it; its children (one per legal action) are allocated together
- * when it is first expanded.  An iteration copies the root position into a
- * work state, descends by UCT (unvisited children first, in action order),
+ * when it is first expanded.  A node is two records in two arrays of the
+ * pool: what UCT reads of every child (visits, value, prior: 16 bytes,
+ * four children a cache line) and the rest (action, children, chooser,
+ * and how many children are still unvisited, so a node whose children
+ * have all been tried skips the scan for an unvisited one).  The priors
+ * of an expansion come from the game's gains op where it has one (China:
+ * one labelling of the mover's groups for all the children), else they
+ * are measured on a private copy of the leaf through the game's ops
+ * (apply, winner, score, and undo or a copy back for small positions: no
+ * per-call checks, no history).  The tables of 1/v, 1/sqrt(v) and
+ * sqrt(ln v) grow as the visits do.  An iteration copies the root position
+ * into a work state, descends by UCT (unvisited children first, largest
+ * prior first, then in action order),
  * expands one node, finishes with mg_state_playout, and backs the result
  * up: 2 half-points for a win of the node's chooser, 1 for a draw.  With
  * reuse, the next call keeps the subtree of the position it is asked
@@ -33,9 +46,10 @@
 #include <string.h>
 #include <time.h>
 
-enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, N_KINDS };
+enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, BOT_SOLVER, N_KINDS };
 enum { OPT_ITER, OPT_TIME, OPT_C, OPT_BIAS, OPT_MARGIN, OPT_REUSE,
        N_MCTS_OPTS };
+enum { SOPT_NODES, SOPT_TIME, SOPT_MEMORY, SOPT_ITER, N_SOLVER_OPTS };
 
 /* Defaults tuned by matches against greedy on Dots and Boxes 3x3 and
  * China Tangle (mg_bot_new(3)): c, bias and margin in thousandths. */
@@ -48,6 +62,15 @@ static const mg__option mcts_options[N_MCTS_OPTS] = {
     {"reuse", MG__OPT_BOOL, 0, 1, NULL, 1},
 };
 
+/* The solver bot: the solve's budget and memory, and the iterations of
+ * the mcts it falls back on (with mcts's other defaults). */
+static const mg__option solver_options[N_SOLVER_OPTS] = {
+    {"nodes", MG__OPT_INT, 0, 1000000000000, NULL, 1000000},
+    {"time_ms", MG__OPT_INT, 0, 86400000, NULL, 0},
+    {"memory_mb", MG__OPT_INT, 1, 1048576, NULL, 64},
+    {"iterations", MG__OPT_INT, 1, 100000000, NULL, 1000},
+};
+
 typedef struct bot_kind {
     const char *name;
     const mg__option *options;
@@ -58,26 +81,36 @@ static const bot_kind kinds[N_KINDS] = {
     {"random", NULL, 0},
     {"greedy", NULL, 0},
     {"mcts", mcts_options, N_MCTS_OPTS},
+    {"solver", solver_options, N_SOLVER_OPTS},
 };
 
-#define TABLE 4096           /* visits with tabulated 1/v and 1/sqrt(v) */
+#define TABLE 4096           /* visits with tabulated 1/v, 1/sqrt(v), ln */
 #define POOL_TIME (1 << 20)  /* nodes when only time limits the search */
 #define POOL_MAX (1 << 22)
 #define PLAYOUT_CAP 10000    /* actions, for games without a length bound */
+#define COPY_MAX 512         /* priors: positions copied back, not undone */
 
+/* What UCT reads of each child (b->pool) ... */
 typedef struct node {
+    double value;     /* sum of the playout rewards for `player` */
+    uint32_t visits;
+    float prior;      /* immediate gain for `player`, in [-1, 1] */
+} node;
+
+/* ... and the rest (b->cold, the same block), at the same index. */
+typedef struct link {
     int32_t action;   /* the action leading here (root: -1) */
     int32_t player;   /* the seat that chose it */
     int32_t first;    /* first child, -1 while not expanded */
     int32_t nchild;
-    uint32_t visits;
-    float prior;      /* immediate gain for `player`, in [-1, 1] */
-    double value;     /* sum of the playout rewards for `player` */
-} node;
+    int32_t unvisited; /* children not visited yet */
+} link;
 
 struct mg_bot {
     int kind;
-    mg__optvals o;
+    mg__optvals o;           /* the kind's options; the solver bot: mcts's */
+    mg__optvals so;          /* the solver bot's own options */
+    mg_solver *sv;           /* the solver bot's solver, per game */
     uint64_t rng;
     /* buffers for one game (by identity: the same spec and board), made
      * on the first choose for it; the bot keeps no pointer to the game */
@@ -87,14 +120,19 @@ struct mg_bot {
     unsigned char *root_st;  /* the position being searched */
     int32_t *legal;          /* max_legal */
     /* mcts */
-    node *pool;
+    node *pool;              /* cap entries each */
+    link *cold;
+    unsigned char *leaf;     /* the expanded leaf's position, for priors */
+    unsigned char *rec;      /* an undo record, for priors */
+    int64_t *gain;           /* max_legal: ops->gains, for priors */
     int32_t cap, used, root;
     int32_t *path;           /* nodes of the current descent */
     int32_t pathcap;
     int32_t *seen;           /* the root's history, for reuse */
     size_t seen_len, seen_cap;
     int have_tree;
-    double *inv, *inv_sqrt;  /* TABLE entries each */
+    double (*tab)[3];        /* TABLE entries: 1/v, 1/sqrt(v), sqrt(ln v) */
+    uint32_t tabn;           /* entries filled (above every child's visits) */
 };
 
 /* ---------------------------------------------------------------- maths */
@@ -120,18 +158,39 @@ static double ln_u32(uint32_t n)
     return 2 * sum + e * 0.69314718055994530942;
 }
 
-/* Square root of x > 0: Newton's method from an exponent-halving guess. */
-static double sqrt_pos(double x)
+/* The starting guess of sqrt_pos: the exponent halved. */
+static double sqrt_guess(double x)
 {
     uint64_t b;
     double y;
-    int k;
     memcpy(&b, &x, sizeof b);
     b = (b >> 1) + (0x3FF0000000000000ULL >> 1);
     memcpy(&y, &b, sizeof y);
+    return y;
+}
+
+/* Square root of x > 0: Newton's method from an exponent-halving guess. */
+static double sqrt_pos(double x)
+{
+    double y = sqrt_guess(x);
+    int k;
     for (k = 0; k < 5; k++)
         y = 0.5 * (y + x / y);
     return y;
+}
+
+/* sqrt_pos of x and of z at once (the same steps, the two chains of
+ * dependent divisions interleaved). */
+static void sqrt_pos2(double x, double z, double *rx, double *rz)
+{
+    double y = sqrt_guess(x), w = sqrt_guess(z);
+    int k;
+    for (k = 0; k < 5; k++) {
+        y = 0.5 * (y + x / y);
+        w = 0.5 * (w + z / w);
+    }
+    *rx = y;
+    *rz = w;
 }
 
 /* ------------------------------------------------------------ creation */
@@ -172,11 +231,23 @@ int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed, char *err,
     if (found == &kinds[BOT_MCTS] && o.v[OPT_ITER] == 0 && o.v[OPT_TIME] == 0)
         return mg__err(err, errcap, MG_EVALUE,
                        "iterations=0 and time_ms=0: the search needs a limit");
+    if (found == &kinds[BOT_SOLVER] && o.v[SOPT_NODES] == 0 &&
+        o.v[SOPT_TIME] == 0)
+        return mg__err(err, errcap, MG_EVALUE,
+                       "nodes=0 and time_ms=0: the solver needs a limit");
     b = calloc(1, sizeof *b);
     if (!b)
         return mg__err(err, errcap, MG_ENOMEM, "out of memory");
     b->kind = (int)((const bot_kind *)found - kinds);
     b->o = o;
+    if (b->kind == BOT_SOLVER) {
+        int i;
+        b->so = o;
+        memset(&b->o, 0, sizeof b->o);
+        for (i = 0; i < N_MCTS_OPTS; i++)
+            b->o.v[i] = mcts_options[i].def;
+        b->o.v[OPT_ITER] = o.v[SOPT_ITER];
+    }
     b->rng = seed;
     *out = b;
     return MG_OK;
@@ -184,19 +255,26 @@ int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed, char *err,
 
 static void drop_buffers(mg_bot *b)
 {
+    mg_solver_free(b->sv);
+    b->sv = NULL;
     mg_state_free(b->work);
     free(b->root_st);
     free(b->legal);
-    free(b->pool);
+    free(b->pool); /* cold shares its block */
+    free(b->leaf);
+    free(b->rec);
+    free(b->gain);
     free(b->path);
     free(b->seen);
-    free(b->inv);
-    free(b->inv_sqrt);
+    free(b->tab);
     b->work = NULL;
     b->root_st = NULL;
     b->legal = b->path = b->seen = NULL;
     b->pool = NULL;
-    b->inv = b->inv_sqrt = NULL;
+    b->cold = NULL; /* in pool's block */
+    b->leaf = b->rec = NULL;
+    b->gain = NULL;
+    b->tab = NULL;
     b->have_game = 0;
     b->have_tree = 0;
 }
@@ -223,7 +301,8 @@ int mg_bot_spec(const mg_bot *b, char *buf, size_t cap, size_t *needed)
         mg__sb_putc(&sb, i ? ',' : '(');
         mg__sb_puts(&sb, k->options[i].key);
         mg__sb_putc(&sb, '=');
-        mg__option_format(&k->options[i], b->o.v[i], &sb);
+        mg__option_format(&k->options[i],
+                          b->kind == BOT_SOLVER ? b->so.v[i] : b->o.v[i], &sb);
     }
     if (k->n_options)
         mg__sb_putc(&sb, ')');
@@ -243,10 +322,11 @@ static int32_t pool_size(const mg_bot *b, const mg_game *g)
 /* The buffers for game g (first call, or a different game). */
 static int prepare(mg_bot *b, const mg_game *g)
 {
-    int32_t i;
     if (b->have_game && b->identity == g->identity) {
         /* the same game, maybe another object of it */
         mg__state_rebind(b->work, g);
+        if (b->sv)
+            mg__solver_rebind(b->sv, g);
         return MG_OK;
     }
     drop_buffers(b);
@@ -256,22 +336,30 @@ static int prepare(mg_bot *b, const mg_game *g)
     b->legal = malloc(((size_t)g->max_legal + 1) * sizeof *b->legal);
     if (!b->root_st || !b->legal)
         goto fail;
-    if (b->kind == BOT_MCTS) {
+    if (b->kind == BOT_SOLVER &&
+        mg_solver_new(&b->sv, g, (size_t)b->so.v[SOPT_MEMORY] << 20, NULL,
+                      0) != MG_OK)
+        goto fail;
+    if (b->kind == BOT_MCTS || b->kind == BOT_SOLVER) {
         b->cap = pool_size(b, g);
         b->pathcap = g->max_length > 0 ? g->max_length + 2 : 4096;
         b->seen_cap = g->max_length > 0 ? (size_t)g->max_length : 0;
-        b->pool = malloc((size_t)b->cap * sizeof *b->pool);
+        /* one block, hot records first (16-byte aligned by malloc) */
+        b->pool = malloc((size_t)b->cap * (sizeof *b->pool + sizeof *b->cold));
+        b->cold = b->pool ? (link *)(void *)(b->pool + b->cap) : NULL;
+        b->leaf = malloc(mg__state_position_size(b->work));
+        b->rec = malloc(g->undo_size ? g->undo_size : 1);
+        b->gain = malloc(((size_t)g->max_legal + 1) * sizeof *b->gain);
         b->path = malloc((size_t)b->pathcap * sizeof *b->path);
         b->seen = malloc((b->seen_cap ? b->seen_cap : 1) * sizeof *b->seen);
-        b->inv = malloc(TABLE * sizeof *b->inv);
-        b->inv_sqrt = malloc(TABLE * sizeof *b->inv_sqrt);
-        if (!b->pool || !b->path || !b->seen || !b->inv || !b->inv_sqrt)
+        b->tab = malloc(TABLE * sizeof *b->tab);
+        if (!b->pool || !b->cold || !b->leaf || !b->rec || !b->gain ||
+            !b->path ||
+            !b->seen || !b->tab)
             goto fail;
-        b->inv[0] = b->inv_sqrt[0] = 0;
-        for (i = 1; i < TABLE; i++) {
-            b->inv[i] = 1.0 / i;
-            b->inv_sqrt[i] = 1.0 / sqrt_pos((double)i);
-        }
+        b->tab[0][0] = b->tab[0][1] = 0;
+        b->tab[0][2] = sqrt_pos(ln_u32(1) + 1e-300); /* as for 1 visit */
+        b->tabn = 1; /* the rest as visits reach them (extend_table) */
     }
     b->have_game = 1;
     b->identity = g->identity;
@@ -335,12 +423,15 @@ static int32_t choose_greedy(mg_bot *b, const mg_state *s, int32_t n)
 static void new_tree(mg_bot *b)
 {
     node *r = &b->pool[0];
-    r->action = -1;
-    r->player = MG_NOBODY;
-    r->first = -1;
-    r->nchild = 0;
+    link *l = &b->cold[0];
+    l->action = -1;
+    l->player = MG_NOBODY;
+    l->first = -1;
+    l->nchild = 0;
+    l->unvisited = 0;
     r->visits = 0;
     r->value = 0;
+    r->prior = 0;
     b->root = 0;
     b->used = 1;
     b->have_tree = 1;
@@ -349,10 +440,10 @@ static void new_tree(mg_bot *b)
 /* The child of node n reached by action a, or -1. */
 static int32_t child_by_action(const mg_bot *b, int32_t n, int32_t a)
 {
-    const node *p = &b->pool[n];
+    const link *p = &b->cold[n];
     int32_t i;
     for (i = 0; i < p->nchild; i++)
-        if (b->pool[p->first + i].action == a)
+        if (b->cold[p->first + i].action == a)
             return p->first + i;
     return -1;
 }
@@ -383,50 +474,87 @@ static void set_root(mg_bot *b, const mg_state *s)
     }
 }
 
+/* greedy_value on a raw position of g, through the ops (the same value:
+ * mg_state_winner and mg_state_score call these ops; me is 0 or 1). */
+static int64_t ops_value(const mg_game *g, const void *st, int me)
+{
+    int wn = g->ops->winner(g, st);
+    int64_t d = (int64_t)g->ops->score(g, st, me) -
+                g->ops->score(g, st, 1 - me);
+    if (wn == me)
+        return d + ((int64_t)1 << 40);
+    if (wn == 1 - me)
+        return d - ((int64_t)1 << 40);
+    return d;
+}
+
 /* Progressive bias: each child's immediate gain for its chooser, from
  * the game's score (mover minus opponent) and a decided result, scaled
- * to [-1, 1] among the siblings. */
-static void set_priors(mg_bot *b, mg_state *w, int32_t first, int32_t k,
-                       int player)
+ * to [-1, 1] among the siblings.  Measured on b->leaf, a copy of the
+ * leaf's position: the game's gains op, else (and where it leaves one
+ * out) apply, value, undo per child.  Returns the first child of the
+ * largest prior (select_child's pick among the unvisited). */
+static int32_t set_priors(mg_bot *b, const mg_game *g, const mg_state *w,
+                          int32_t first, int32_t k, int player)
 {
     node *ch = &b->pool[first];
-    int64_t before = greedy_value(w, player), most = 0;
-    int32_t i;
+    const link *cl = &b->cold[first];
+    void *st = b->leaf;
+    int64_t before, most = 0;
+    int32_t i, pick = 0;
+    const int copy = g->state_size <= COPY_MAX;
+    mg__state_snapshot(w, st);
+    before = ops_value(g, st, player);
+    if (g->ops->gains)
+        g->ops->gains(g, st, b->legal, k, b->gain); /* the children's */
     for (i = 0; i < k; i++) {
-        int64_t d;
-        if (mg__state_push(w, ch[i].action) != MG_OK)
-            return;
-        d = greedy_value(w, player) - before;
-        mg__state_pop(w);
+        int64_t d = g->ops->gains ? b->gain[i] : MG__GAIN_UNKNOWN;
+        if (d == MG__GAIN_UNKNOWN) {
+            g->ops->apply(g, st, cl[i].action, b->rec);
+            d = ops_value(g, st, player) - before;
+            if (copy) /* the same position as undo gives, cheaper */
+                memcpy(st, mg__state_position(w), g->state_size);
+            else
+                g->ops->undo(g, st, cl[i].action, b->rec);
+        }
         ch[i].prior = (float)d; /* scaled below */
         if (d > most || -d > most)
             most = d > 0 ? d : -d;
     }
     if (most == 0)
-        return;
-    for (i = 0; i < k; i++)
+        return first; /* all 0 */
+    for (i = 0; i < k; i++) {
         ch[i].prior = (float)(ch[i].prior / (double)most);
+        if (ch[i].prior > ch[pick].prior)
+            pick = i;
+    }
+    return first + pick;
 }
 
 /* UCT with progressive bias: unvisited children first (largest prior
  * first, then action order), then the largest
  * mean + c sqrt(ln N / n) + prior / (n + 1). */
-static int32_t select_child(const mg_bot *b, const node *p)
+static int32_t select_child(const mg_bot *b, const node *p, const link *l)
 {
-    const node *ch = &b->pool[p->first];
+    const node *ch = &b->pool[l->first];
     double c = (double)b->o.v[OPT_C] / 1000.0, best = -1e300, explore;
     double bias = (double)b->o.v[OPT_BIAS] / 1000.0;
-    int32_t i, pick = -1;
-    for (i = 0; i < p->nchild; i++)
-        if (ch[i].visits == 0 && (pick < 0 || ch[i].prior > ch[pick].prior))
-            pick = i;
-    if (pick >= 0)
-        return p->first + pick;
-    explore = c * sqrt_pos(ln_u32(p->visits > 0 ? p->visits : 1) + 1e-300);
-    for (i = 0; i < p->nchild; i++) {
+    int32_t i, pick = -1, n = l->nchild;
+    if (l->unvisited > 0) {
+        float top = 0;
+        for (i = 0; i < n; i++)
+            if (ch[i].visits == 0 && (pick < 0 || ch[i].prior > top)) {
+                pick = i;
+                top = ch[i].prior;
+            }
+        return l->first + pick;
+    }
+    explore = c * (p->visits < TABLE ? b->tab[p->visits][2]
+                                     : sqrt_pos(ln_u32(p->visits) + 1e-300));
+    for (i = 0; i < n; i++) {
         uint32_t v = ch[i].visits;
-        double inv = v < TABLE ? b->inv[v] : 1.0 / v;
-        double isq = v < TABLE ? b->inv_sqrt[v] : 1.0 / sqrt_pos((double)v);
+        double inv = v < TABLE ? b->tab[v][0] : 1.0 / v;
+        double isq = v < TABLE ? b->tab[v][1] : 1.0 / sqrt_pos((double)v);
         double u = ch[i].value * inv + explore * isq +
                    bias * ch[i].prior / (v + 1.0);
         if (u > best) {
@@ -434,7 +562,20 @@ static int32_t select_child(const mg_bot *b, const node *p)
             pick = i;
         }
     }
-    return p->first + pick;
+    return l->first + pick;
+}
+
+/* A node's visits reached v = tabn: the table's entry v (the entries
+ * are the same whenever they are made; every node's visits stay below
+ * tabn, or at TABLE and above). */
+static void extend_table(mg_bot *b, uint32_t v)
+{
+    double r, l;
+    sqrt_pos2((double)v, ln_u32(v) + 1e-300, &r, &l);
+    b->tab[v][0] = 1.0 / v;
+    b->tab[v][1] = 1.0 / r;
+    b->tab[v][2] = l;
+    b->tabn = v + 1;
 }
 
 static int elapsed_over(const struct timespec *t0, int64_t ms)
@@ -456,36 +597,38 @@ static void iterate(mg_bot *b, const mg_game *g)
     mg__state_restore(w, b->root_st);
     b->path[depth++] = n;
     /* descend through expanded nodes */
-    while (b->pool[n].first >= 0 && b->pool[n].nchild > 0 &&
+    while (b->cold[n].first >= 0 && b->cold[n].nchild > 0 &&
            depth < b->pathcap) {
-        n = select_child(b, &b->pool[n]);
-        if (mg__state_push(w, b->pool[n].action) != MG_OK)
+        n = select_child(b, &b->pool[n], &b->cold[n]);
+        if (mg__state_push(w, b->cold[n].action) != MG_OK)
             break;
         b->path[depth++] = n;
     }
     /* expand a leaf that is not terminal, while the pool has room */
-    if (b->pool[n].first < 0 && depth < b->pathcap) {
+    if (b->cold[n].first < 0 && depth < b->pathcap) {
         int player = mg_state_current_player(w);
         int32_t k = player == MG_NOBODY ? 0 : mg__state_legal(w, b->legal);
         if (b->used + k <= b->cap) {
-            node *p = &b->pool[n];
+            link *p = &b->cold[n];
             p->first = b->used;
             p->nchild = k;
+            p->unvisited = k;
             for (i = 0; i < k; i++) {
                 node *c = &b->pool[b->used + i];
-                c->action = b->legal[i];
-                c->player = player;
-                c->first = -1;
-                c->nchild = 0;
+                link *cl = &b->cold[b->used + i];
+                cl->action = b->legal[i];
+                cl->player = player;
+                cl->first = -1;
+                cl->nchild = 0;
+                cl->unvisited = 0;
                 c->visits = 0;
                 c->value = 0;
                 c->prior = 0;
             }
             b->used += k;
             if (k > 0) {
-                set_priors(b, w, p->first, k, player);
-                n = select_child(b, p);
-                if (mg__state_push(w, b->pool[n].action) == MG_OK)
+                n = set_priors(b, g, w, p->first, k, player);
+                if (mg__state_push(w, b->cold[n].action) == MG_OK)
                     b->path[depth++] = n;
             }
         }
@@ -493,17 +636,22 @@ static void iterate(mg_bot *b, const mg_game *g)
     mg_state_playout(w, mg__splitmix64(&b->rng),
                      g->max_length > 0 ? -1 : PLAYOUT_CAP);
     /* reward for seat 0: (1 - margin) x result + margin x score share */
-    winner = mg_state_winner(w);
-    mg_state_score(w, 0, &s0);
-    mg_state_score(w, 1, &s1);
+    winner = g->ops->winner(g, mg__state_position(w));
+    s0 = g->ops->score(g, mg__state_position(w), 0);
+    s1 = g->ops->score(g, mg__state_position(w), 1);
     total = (double)(s0 < 0 ? -(int64_t)s0 : s0) +
             (double)(s1 < 0 ? -(int64_t)s1 : s1);
     r0 = (1 - mw) * (winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5) +
          mw * 0.5 * (1.0 + (total > 0 ? ((double)s0 - s1) / total : 0.0));
     for (i = 0; i < depth; i++) {
-        node *p = &b->pool[b->path[i]];
+        int32_t m = b->path[i];
+        node *p = &b->pool[m];
+        if (p->visits == 0 && i > 0) /* a first visit: one fewer left */
+            b->cold[b->path[i - 1]].unvisited--;
         p->visits++;
-        p->value += p->player == 1 ? 1.0 - r0 : r0;
+        p->value += b->cold[m].player == 1 ? 1.0 - r0 : r0;
+        if (p->visits == b->tabn && p->visits < TABLE)
+            extend_table(b, p->visits);
     }
 }
 
@@ -511,7 +659,8 @@ static int32_t choose_mcts(mg_bot *b, const mg_game *g, const mg_state *s)
 {
     int64_t iter = b->o.v[OPT_ITER], ms = b->o.v[OPT_TIME], it;
     struct timespec t0;
-    const node *r, *ch;
+    const link *r;
+    const node *ch;
     int32_t i, best = 0;
     set_root(b, s);
     mg__state_snapshot(s, b->root_st);
@@ -522,7 +671,7 @@ static int32_t choose_mcts(mg_bot *b, const mg_game *g, const mg_state *s)
             break;
         iterate(b, g);
     }
-    r = &b->pool[b->root];
+    r = &b->cold[b->root];
     if (r->first < 0 || r->nchild == 0) /* no expansion fitted */
         return b->legal[rand_below(b, (uint32_t)mg__state_legal(s, b->legal))];
     ch = &b->pool[r->first];
@@ -530,7 +679,7 @@ static int32_t choose_mcts(mg_bot *b, const mg_game *g, const mg_state *s)
         if (ch[i].visits > ch[best].visits ||
             (ch[i].visits == ch[best].visits && ch[i].value > ch[best].value))
             best = i;
-    return ch[best].action;
+    return b->cold[r->first + best].action;
 }
 
 /* ---------------------------------------------------------------- choose */
@@ -562,6 +711,18 @@ int mg_bot_choose(mg_bot *b, const mg_state *s, int32_t *action)
     case BOT_GREEDY:
         *action = choose_greedy(b, s, n);
         break;
+    case BOT_SOLVER: {
+        int32_t a = -1;
+        if (mg_solver_solve(b->sv, s, (uint64_t)b->so.v[SOPT_NODES],
+                            (uint32_t)b->so.v[SOPT_TIME], NULL, &a,
+                            NULL) == MG_OK &&
+            a >= 0) {
+            *action = a;
+            break;
+        }
+        *action = choose_mcts(b, g, s);
+        break;
+    }
     default:
         *action = choose_mcts(b, g, s);
         break;

@@ -286,7 +286,25 @@ typedef struct mg__game_ops {
      * (every one written).  Must not allocate. */
     void (*observe)(const mg_game *g, const void *st, int player,
                     float *buf);
+
+    /* Optional (mcts's priors, 1.4): for each of the n legal actions of
+     * st (not over), the change that applying it makes to
+     * score(mover) - score(other), with a decided result counted as greedy
+     * counts it (+2^40 a win of the mover, -2^40 a loss) -- exactly what
+     * apply, winner, score and undo would give -- into out[i]; or
+     * MG__GAIN_UNKNOWN where the game leaves that to them.  Must not
+     * allocate. */
+    void (*gains)(const mg_game *g, const void *st, const int32_t *actions,
+                  int32_t n, int64_t *out);
+
+    /* ---------------------------------------------- the solver (1.4)
+     * Optional: what the solver's value means for this game, and its
+     * own exact engine (mg__solver_ops below).  NULL: the value is
+     * win/draw/loss, found by the core's generic search. */
+    const struct mg__solver_ops *solver;
 } mg__game_ops;
+
+#define MG__GAIN_UNKNOWN INT64_MIN /* ops->gains: not computed */
 
 #define MG__MAX_SITE_NBRS 8
 
@@ -342,6 +360,7 @@ struct mg_state {
     unsigned char *undo;  /* hcap * undo_size bytes */
     int32_t *scratch;     /* max_legal entries, for playouts */
     size_t hlen, hcap;
+    int placed;           /* 1: in a caller's memory (never grows) */
 };
 
 /* The registry (registry.c), the one core file that names the games. */
@@ -493,5 +512,103 @@ MG_HIDDEN const int32_t *mg__state_moves(const mg_state *s, size_t *count);
 
 /* Recompute the hash from scratch (for tests and debugging). */
 MG_HIDDEN uint64_t mg__state_hash_full(const mg_state *s);
+
+/* For the solver (solver*.c), since 1.4.  A state can be laid out in
+ * memory the caller owns (the solver's one block): mg__state_bytes() is
+ * what a state of g with room for hcap actions takes there (8-aligned),
+ * mg__state_place() builds it at mem (8-aligned) at the game's start.  Such
+ * a state never grows (mg__state_push says MG_ENOMEM when it is full)
+ * and is never passed to mg_state_free. */
+MG_HIDDEN size_t mg__state_bytes(const mg_game *g, size_t hcap);
+MG_HIDDEN mg_state *mg__state_place(const mg_game *g, void *mem, size_t hcap);
+/* The player to move (MG_NOBODY when over), without checks. */
+MG_HIDDEN int mg__state_player(const mg_state *s);
+/* The incremental Zobrist hash, without checks. */
+MG_HIDDEN uint64_t mg__state_zhash(const mg_state *s);
+/* A verification key: a 64-bit hash of the whole position blob, of
+ * another family than the Zobrist keys.  Equal blobs give equal keys; a
+ * blob holds everything the game's future depends on (and sometimes
+ * more, such as who drew a line: equal positions may then differ, which
+ * costs the solver a table miss, never a wrong answer). */
+MG_HIDDEN uint64_t mg__blob_key(const void *blob, size_t n);
+MG_HIDDEN uint64_t mg__state_key(const mg_state *s);
+/* Actions the state has room for before it is full (placed states). */
+MG_HIDDEN size_t mg__state_room(const mg_state *s);
+
+/* ------------------------------------------------ the solver (1.4)
+ *
+ * The core's solver (solver.c, solver_search.c) works on any game through
+ * the ops above and the state's interface; a game may tell it what its
+ * value means and bring an exact engine of its own (the op `solver`). */
+
+/* What the value of a position is, for the player to move. */
+enum {
+    MG__VALUE_WDL = 0, /* +1 win, 0 draw, -1 loss */
+    MG__VALUE_MARGIN,  /* the final margin (ops->margin at the end) */
+    MG__VALUE_GAIN     /* the final margin less the margin now */
+};
+
+/* A search's budget, kept by the core (the clock lives in solver.c):
+ * engines call mg__budget_spend() once per node and stop when it says
+ * 1; it stays 1 from then on. */
+typedef struct mg__budget {
+    uint64_t nodes;      /* spent so far */
+    uint64_t max_nodes;  /* 0: no limit */
+    uint32_t time_ms;    /* 0: no limit */
+    uint32_t countdown;  /* nodes to the next look at the clock */
+    int64_t start_ns;
+    int over;
+} mg__budget;
+
+MG_HIDDEN void mg__budget_start(mg__budget *b, uint64_t max_nodes,
+                                uint32_t time_ms);
+MG_HIDDEN int mg__budget_clock(mg__budget *b);
+
+static inline int mg__budget_spend(mg__budget *b)
+{
+    b->nodes++;
+    if (b->max_nodes && b->nodes > b->max_nodes)
+        b->over = 1;
+    else if (--b->countdown == 0)
+        return mg__budget_clock(b);
+    return b->over;
+}
+
+typedef struct mg__solver_ops {
+    int value; /* MG__VALUE_* */
+    /* MARGIN and GAIN: the margin of `player` in st (its score less the
+     * other's, or whatever the game's value counts). */
+    int32_t (*margin)(const mg_game *g, const void *st, int player);
+    /* Optional: a bound on |final margin - margin now| from st. */
+    int32_t (*spread)(const mg_game *g, const void *st);
+    /* Optional: the image of position st under symmetry sym (of
+     * g->pos) into out (state_size bytes), for the generic search's
+     * symmetry reduction.  The image may also normalise what does not
+     * change the game's future value (who drew a line; for GAIN games,
+     * whose table entries hold gains, the scores and the turn too).
+     * sym 0 included. */
+    void (*sym_position)(const mg_game *g, int32_t sym, const void *st,
+                         void *out);
+    /* Optional: an exact engine.  engine_min: the bytes it needs at
+     * least for g, 0 when it has no engine for g (the generic search
+     * then solves it).  engine_init lays it out in mem[0 .. bytes)
+     * (8-aligned, bytes >= engine_min) and returns it; it allocates
+     * nothing.  engine_solve solves position st (not over) within the
+     * budget: proven bounds *lo <= value <= *hi for the player to move
+     * and an optimal action in *best (when exact; else the best found,
+     * always legal); MG_OK when exact, MG_EBUDGET when stopped. */
+    size_t (*engine_min)(const mg_game *g);
+    void *(*engine_init)(const mg_game *g, void *mem, size_t bytes);
+    int (*engine_solve)(void *engine, const void *st, mg__budget *b,
+                        int32_t *lo, int32_t *hi, int32_t *best);
+} mg__solver_ops;
+
+/* The value of games scored by their headline score (solver.c):
+ * MARGIN, score(player) - score(other). */
+MG_HIDDEN extern const mg__solver_ops mg__solver_score_margin;
+
+/* Let a solver serve g, an equal game (same identity), e.g. after the
+ * game it was made for is freed (the solver bot). */
+MG_HIDDEN void mg__solver_rebind(mg_solver *sv, const mg_game *g);
 
 #endif /* MG_INTERNAL_H */

@@ -225,7 +225,7 @@ static int reserve(mg_state *s)
     const mg_game *g = s->game;
     if (s->hlen < s->hcap)
         return MG_OK;
-    if (g->max_length > 0 || s->hcap > SIZE_MAX / 4 / (4 + g->undo_size))
+    if (s->placed || g->max_length > 0 || s->hcap > SIZE_MAX / 4 / (4 + g->undo_size))
         return MG_ENOMEM;
     hcap = s->hcap * 2;
     hist = malloc(ids_bytes(hcap) + hcap * g->undo_size);
@@ -254,7 +254,8 @@ int mg_state_apply(mg_state *s, int32_t action)
         return MG_EOVER;
     if (!g->ops->is_legal(g, s->st, action))
         return MG_EILLEGAL;
-    if ((rc = reserve(s)) != MG_OK)
+    /* reserve() only when full: bounded games never are */
+    if (s->hlen >= s->hcap && (rc = reserve(s)) != MG_OK)
         return rc;
     g->ops->apply(g, s->st, action, undo_at(s, s->hlen));
     s->history[s->hlen++] = action;
@@ -473,4 +474,73 @@ const int32_t *mg__state_moves(const mg_state *s, size_t *count)
 {
     *count = s->hlen;
     return s->history;
+}
+
+/* ------------------------------------------- for the solver (since 1.4) */
+
+static size_t round8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
+
+size_t mg__state_bytes(const mg_game *g, size_t hcap)
+{
+    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    return round8(sizeof(mg_state)) + round8(sbytes) +
+           round8(ids_bytes(hcap) + hcap * g->undo_size);
+}
+
+mg_state *mg__state_place(const mg_game *g, void *mem, size_t hcap)
+{
+    unsigned char *p = mem;
+    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    mg_state *s = (mg_state *)(void *)p;
+    void *st = p + round8(sizeof(mg_state));
+    int32_t *hist = (int32_t *)(void *)((unsigned char *)st + round8(sbytes));
+    memset(s, 0, sizeof *s);
+    memset(st, 0, sbytes);
+    attach(s, g, st, hist, hcap);
+    s->placed = 1;
+    g->ops->init(g, s->st);
+    return s;
+}
+
+int mg__state_player(const mg_state *s)
+{
+    return s->game->ops->current_player(s->game, s->st);
+}
+
+uint64_t mg__state_zhash(const mg_state *s)
+{
+    return s->game->ops->hash(s->game, s->st);
+}
+
+uint64_t mg__blob_key(const void *blob, size_t n)
+{
+    const unsigned char *p = blob;
+    uint64_t h = 0x6A09E667F3BCC908ULL ^ (uint64_t)n, w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9FB21C651E98DF25ULL;
+        h ^= h >> 29;
+    }
+    if (i < n) {
+        w = 0;
+        memcpy(&w, p + i, n - i);
+        h = (h ^ w) * 0x9FB21C651E98DF25ULL;
+    }
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 32);
+}
+
+uint64_t mg__state_key(const mg_state *s)
+{
+    return mg__blob_key(s->st, s->game->state_size);
+}
+
+size_t mg__state_room(const mg_state *s)
+{
+    return s->hcap - s->hlen;
 }

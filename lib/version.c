@@ -31,6 +31,7 @@ const char *mg_strerror(int code)
     case MG_EMISMATCH: return "objects of different games";
     case MG_EUNSUPPORTED: return "not supported by this game";
     case MG_EBOARD: return "invalid board";
+    case MG_EBUDGET: return "search budget exhausted";
     default: return "unknown error";
     }
 }

@@ -52,6 +52,7 @@ MG_OK = 0
 MG_EINVAL, MG_ENOMEM, MG_ENOBUFS, MG_ERANGE, MG_ESYNTAX = -2, -3, -4, -5, -6
 MG_ENOGAME, MG_EOPTION, MG_EVALUE, MG_EILLEGAL, MG_EOVER = -7, -8, -9, -10, -11
 MG_EEMPTY, MG_EMISMATCH, MG_EUNSUPPORTED, MG_EBOARD = -12, -13, -14, -15
+MG_EBUDGET = -16
 MG_BOARD_OCTOPUSZLE, MG_BOARD_LABYRINTH = 1, 2
 MG_BOARD_SHOW_CELLS, MG_BOARD_SHOW_BEAMS = 1, 2
 MG_NOBODY, MG_DRAW = -1, 2
@@ -160,6 +161,14 @@ PROTOTYPES = {
     "mg_game_option_value": (c_int, [c_char_p, c_int32, c_char_p, c_size_t,
                                      SIZE_OUT]),
     "mg_game_option_applies": (c_int, [c_char_p, c_int32]),
+    "mg_solver_new": (c_int, [P(HANDLE), HANDLE, c_size_t, c_char_p,
+                              c_size_t]),
+    "mg_solver_free": (None, [HANDLE]),
+    "mg_solver_solve": (c_int, [HANDLE, HANDLE, c_uint64, c_uint32,
+                                P(c_int32), P(c_int32), P(c_uint64)]),
+    "mg_solver_bounds": (c_int, [HANDLE, P(c_int32), P(c_int32)]),
+    "mg_solver_values": (c_int, [HANDLE, HANDLE, c_uint64, c_uint32,
+                                 P(c_int32), c_size_t, SIZE_OUT]),
 }
 
 # A function the library does not export fails the prototypes test below
@@ -301,7 +310,7 @@ class TestErrors(unittest.TestCase):
 
     def test_strerror_known_codes(self):
         seen = set()
-        for code in range(-2, -16, -1):
+        for code in range(-2, -17, -1):
             with self.subTest(code=code):
                 msg = lib.mg_strerror(code)
                 self.assertIsNotNone(msg)
@@ -309,10 +318,10 @@ class TestErrors(unittest.TestCase):
                 self.assertTrue(msg)
                 self.assertNotEqual(msg, "unknown error")
                 seen.add(msg)
-        self.assertEqual(len(seen), 14, "messages are not all distinct")
+        self.assertEqual(len(seen), 15, "messages are not all distinct")
 
     def test_strerror_unknown_codes(self):
-        for code in (12345, -12345, -16, -1, 1):
+        for code in (12345, -12345, -17, -1, 1):
             with self.subTest(code=code):
                 self.assertEqual(lib.mg_strerror(code), b"unknown error")
         self.assertTrue(lib.mg_strerror(MG_OK))

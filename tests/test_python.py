@@ -107,7 +107,7 @@ class TestFunctions(unittest.TestCase):
         self.assertEqual(mg.SITE_BOX, 4)
         self.assertEqual([int(k) for k in mg.OptionType], [1, 2, 3, 4, 5])
         self.assertEqual(set(int(c) for c in mg.ErrorCode),
-                         {0} | set(range(-15, -1)))
+                         {0} | set(range(-16, -1)))
         self.assertEqual((mg.RENDER_TEXT, mg.RENDER_SVG), (1, 2))
         self.assertEqual((mg.SHOW_CELLS, mg.SHOW_BEAMS), (1, 2))
 

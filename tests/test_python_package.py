@@ -215,7 +215,8 @@ class TestPrototypes(unittest.TestCase):
                             want = {"int32_t": c.c_int32, "int8_t": c.c_int8,
                                     "float": c.c_float, "double": c.c_double,
                                     "size_t": c.c_size_t,
-                                    "int64_t": c.c_int64}[base]
+                                    "int64_t": c.c_int64,
+                                    "uint64_t": c.c_uint64}[base]
                             self.assertIs(a, c.POINTER(want), p)
                     else:
                         self.assertIn(a, ints[base], p)

@@ -15,7 +15,8 @@
 #  - --shard i/n and --merge give exactly one run's totals;
 #  - the SPRT reaches the same decision on the same games, whatever -j;
 #  - round robins, openings shared by a pair, a China board per pair,
-#    explicit boards sent as records.
+#    explicit boards sent as records;
+#  - mg-solve: values (2 x 2), moves, records, budgets, bad input.
 set -u
 B=$1
 py=${2:-python3}
@@ -245,4 +246,42 @@ run 0 "an explicit board, sent as a record" "$ex/mg-match" -n 2 -s china_grove \
 grep -q "forfeit" "$tmp/out" && note "an explicit board: a forfeit"
 want "$tmp/out" "in 2 games" "an explicit board"
 
-[ $fail = 0 ] && echo "tools: all passed (engines, protocol, forfeits, records, shards, SPRT)" || exit 1
+# ------------------------------------------------ mg-solve
+run 0 "mg-solve 2x2" "$ex/mg-solve" "$small"
+want "$tmp/out" "^value: 2$" "mg-solve 2x2 (Winning Ways: +2)"
+want "$tmp/out" "^best: " "mg-solve 2x2"
+want "$tmp/out" "^nodes: [0-9][0-9]*$" "mg-solve 2x2"
+want "$tmp/out" "^time: [0-9.]* s" "mg-solve 2x2"
+want "$tmp/out" "^moves: 12 " "mg-solve 2x2"
+[ "$(grep -c '^  [a-c][1-3]-[a-c][1-3] *2  best$' "$tmp/out")" = 8 ] &&
+    [ "$(grep -c '^  [a-c][1-3]-[a-c][1-3] *0$' "$tmp/out")" = 4 ] ||
+    note "mg-solve 2x2: not 8 outside lines worth 2 and 4 inside lines worth 0"
+run 0 "mg-solve moves" "$ex/mg-solve" --no-moves "$mid" "a1-b1 b1-c1"
+want "$tmp/out" "^value: -*[0-9][0-9]*$" "mg-solve moves"
+grep -q "^moves:" "$tmp/out" && note "mg-solve --no-moves lists the moves"
+printf 'mindgames-record 1\ngame %s\nactions 1\na1-b1\n' "$small" >"$tmp/rec"
+run 0 "mg-solve a record" "$ex/mg-solve" "$small" "$tmp/rec"
+want "$tmp/out" "^to move: seat 1$" "mg-solve a record"
+want "$tmp/out" "^moves: 11 " "mg-solve a record"
+run 0 "mg-solve a record on stdin" sh -c "\"$ex/mg-solve\" --no-moves '$small' - <'$tmp/rec'"
+want "$tmp/out" "^to move: seat 1$" "mg-solve a record on stdin"
+run 1 "mg-solve budget" "$ex/mg-solve" --nodes 10 "$mid"
+want "$tmp/out" "^value: between -*[0-9]* and -*[0-9]* (budget exhausted)$" "mg-solve budget"
+want "$tmp/out" "?$" "mg-solve budget: unknown moves"
+run 0 "mg-solve fangqi" "$ex/mg-solve" --no-moves "fangqi(width=3,height=2,no_capture_limit=4)"
+want "$tmp/out" "^value: -*[01]$" "mg-solve fangqi"
+run 3 "mg-solve bad move" "$ex/mg-solve" "$small" "a1-b1 zz"
+want "$tmp/err" "^mg-solve: move zz: " "mg-solve bad move"
+run 3 "mg-solve illegal move" "$ex/mg-solve" "$small" "a1-b1 a1-b1"
+run 3 "mg-solve bad spec" "$ex/mg-solve" "bogus(x=1)"
+want "$tmp/err" "^mg-solve: " "mg-solve bad spec"
+run 3 "mg-solve a record of another game" "$ex/mg-solve" "$mid" "$tmp/rec"
+run 3 "mg-solve a missing record" "$ex/mg-solve" "$small" "$tmp"
+run 2 "mg-solve without SPEC" "$ex/mg-solve"
+run 2 "mg-solve bad number" "$ex/mg-solve" --nodes x "$small"
+run 2 "mg-solve unknown option" "$ex/mg-solve" --frob "$small"
+run 2 "mg-solve too many" "$ex/mg-solve" "$small" a b
+run 0 "mg-solve --help" "$ex/mg-solve" --help
+want "$tmp/out" "^usage: mg-solve" "mg-solve --help"
+
+[ $fail = 0 ] && echo "tools: all passed (engines, protocol, forfeits, records, shards, SPRT, mg-solve)" || exit 1

@@ -17,7 +17,9 @@ only; NumPy optional)::
 Objects
     :class:`Game` (immutable, shared by threads), :class:`State` (a
     position with its history, one thread at a time), :class:`Board` (a
-    transcendental board), :class:`Bot` (a computer player), and
+    transcendental board), :class:`Bot` (a computer player),
+    :class:`Solver` (exact values and best actions, since 1.4; its
+    ``solve()`` gives a :class:`Solution`), and
     :class:`Site` (one site of a game's board); :func:`game_options`
     lists a game's options as :class:`Option` tuples.  Properties are cheap
     attributes without arguments (``state.winner``, ``state.scores``,
@@ -70,7 +72,7 @@ The library
 """
 
 from ._version import __version__
-from .errors import (ERRORS, BufferTooSmallError, ClosedError,
+from .errors import (ERRORS, BudgetError, BufferTooSmallError, ClosedError,
                      GameOverError, IllegalActionError, InvalidArgumentError,
                      InvalidBoardError, LibraryNotFoundError, MindgamesError,
                      MismatchError, NotationError, NothingToUndoError,
@@ -79,6 +81,7 @@ from .errors import (ERRORS, BufferTooSmallError, ClosedError,
                      error_class)
 from ._ffi import MISSING, PROTOTYPES, SONAME, lib, load_library
 from .constants import (BOARD_LABYRINTH, BOARD_OCTOPUSZLE, DRAW, EBOARD,
+                        EBUDGET, SOLVER_UNKNOWN,
                         EEMPTY, EILLEGAL, EINVAL, EMISMATCH, ENOBUFS,
                         ENOGAME, ENOMEM, EOPTION, EOVER, ERANGE, ESYNTAX,
                         EUNSUPPORTED, EVALUE, NEUTRAL, NOBODY, OK,
@@ -93,12 +96,13 @@ from .board import Board
 from .game import Game, Site, game_ids
 from .state import State
 from .bot import Bot
+from .solver import Solution, Solver
 from .options import Option, game_options
 
 __all__ = [
     "__version__",
     # objects
-    "Game", "State", "Board", "Bot", "Site", "Option",
+    "Game", "State", "Board", "Bot", "Site", "Option", "Solver", "Solution",
     # functions
     "game_ids", "game_options", "version", "version_number", "strerror", "library_path",
     "have_numpy", "load_library", "error_class",
@@ -110,12 +114,13 @@ __all__ = [
     "OutOfRangeError", "NotationError", "UnknownGameError", "OptionError",
     "OptionValueError", "IllegalActionError", "GameOverError",
     "NothingToUndoError", "MismatchError", "UnsupportedError",
-    "InvalidBoardError", "ERRORS",
+    "InvalidBoardError", "BudgetError", "ERRORS",
     # constants
     "ErrorCode", "BoardKind", "SiteKind", "OptionType", "NOBODY", "DRAW", "NEUTRAL",
     "OK", "EINVAL", "ENOMEM", "ENOBUFS", "ERANGE", "ESYNTAX", "ENOGAME",
     "EOPTION", "EVALUE", "EILLEGAL", "EOVER", "EEMPTY", "EMISMATCH",
-    "EUNSUPPORTED", "EBOARD", "RENDER_TEXT", "RENDER_SVG",
+    "EUNSUPPORTED", "EBOARD", "EBUDGET", "SOLVER_UNKNOWN", "RENDER_TEXT",
+    "RENDER_SVG",
     "BOARD_OCTOPUSZLE", "BOARD_LABYRINTH", "SHOW_CELLS", "SHOW_BEAMS",
     "SITE_CELL", "SITE_POINT", "SITE_LINE", "SITE_BOX",
     "OPTION_INT", "OPTION_BOOL", "OPTION_ENUM", "OPTION_SEED",

@@ -145,6 +145,12 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_game_option_value_name": (c_char_p, [c_char_p, c_int32, c_int32]),
     "mg_game_option_value": (c_int, [c_char_p, c_int32] + _BUF),
     "mg_game_option_applies": (c_int, [c_char_p, c_int32]),
+    "mg_solver_new": (c_int, [_OUT, _H, c_size_t] + _ERR),
+    "mg_solver_free": (None, [_H]),
+    "mg_solver_solve": (c_int, [_H, _H, c_uint64, c_uint32, _P(c_int32),
+                                _P(c_int32), _P(c_uint64)]),
+    "mg_solver_bounds": (c_int, [_H, _P(c_int32), _P(c_int32)]),
+    "mg_solver_values": (c_int, [_H, _H, c_uint64, c_uint32] + _IBUF),
 }
 """``name: (restype, argtypes)`` of every function of the header."""
 
@@ -160,7 +166,8 @@ _SINCE.update((n, "1.3") for n in (
     "mg_game_observation_plane", "mg_state_observation",
     "mg_game_num_symmetries", "mg_game_symmetry_site",
     "mg_game_symmetry_action"))
-_SINCE.update((n, "1.4") for n in PROTOTYPES if n.startswith("mg_game_option_"))
+_SINCE.update((n, "1.4") for n in PROTOTYPES if n.startswith("mg_game_option_")
+              or n.startswith("mg_solver_"))
 
 # --------------------------------------------------------------- lookup
 

@@ -14,7 +14,7 @@ __all__ = [
     "ErrorCode", "BoardKind", "SiteKind", "OptionType",
     "OK", "EINVAL", "ENOMEM", "ENOBUFS", "ERANGE", "ESYNTAX", "ENOGAME",
     "EOPTION", "EVALUE", "EILLEGAL", "EOVER", "EEMPTY", "EMISMATCH",
-    "EUNSUPPORTED", "EBOARD",
+    "EUNSUPPORTED", "EBOARD", "EBUDGET", "SOLVER_UNKNOWN",
     "RENDER_TEXT", "RENDER_SVG", "BOARD_OCTOPUSZLE", "BOARD_LABYRINTH",
     "SHOW_CELLS", "SHOW_BEAMS",
     "SITE_CELL", "SITE_POINT", "SITE_LINE", "SITE_BOX",
@@ -52,6 +52,7 @@ class ErrorCode(enum.IntEnum):
     EMISMATCH = -13    #: objects of different games (or board kinds)
     EUNSUPPORTED = -14  #: the game has no such notion
     EBOARD = -15       #: not a valid two-group transcendental board
+    EBUDGET = -16      #: a search stopped at its node or time budget
 
 
 class BoardKind(enum.IntEnum):
@@ -96,6 +97,11 @@ EEMPTY = ErrorCode.EEMPTY
 EMISMATCH = ErrorCode.EMISMATCH
 EUNSUPPORTED = ErrorCode.EUNSUPPORTED
 EBOARD = ErrorCode.EBOARD
+EBUDGET = ErrorCode.EBUDGET
+
+SOLVER_UNKNOWN: int = -(1 << 31)
+"""``MG_SOLVER_UNKNOWN``: the C value of an action the budget left
+unknown (:meth:`Solver.values` gives None instead)."""
 
 RENDER_TEXT: int = 1
 """``MG_RENDER_TEXT``: plain ASCII (``render()``)."""

@@ -27,7 +27,7 @@ __all__ = [
     "OutOfRangeError", "NotationError", "UnknownGameError", "OptionError",
     "OptionValueError", "IllegalActionError", "GameOverError",
     "NothingToUndoError", "MismatchError", "UnsupportedError",
-    "InvalidBoardError", "ERRORS", "error_class",
+    "InvalidBoardError", "BudgetError", "ERRORS", "error_class",
 ]
 
 
@@ -152,6 +152,11 @@ class InvalidBoardError(MindgamesError, ValueError):
     message names the first violation."""
 
 
+class BudgetError(MindgamesError):
+    """``MG_EBUDGET``: a search stopped at its node or time budget (the
+    solver reports it in its result instead of raising it)."""
+
+
 ERRORS: Dict[int, Type[MindgamesError]] = {
     ErrorCode.EINVAL: InvalidArgumentError,
     ErrorCode.ENOMEM: OutOfMemoryError,
@@ -167,6 +172,7 @@ ERRORS: Dict[int, Type[MindgamesError]] = {
     ErrorCode.EMISMATCH: MismatchError,
     ErrorCode.EUNSUPPORTED: UnsupportedError,
     ErrorCode.EBOARD: InvalidBoardError,
+    ErrorCode.EBUDGET: BudgetError,
 }
 """The exception class of every ``MG_E*`` code."""
 

@@ -1,0 +1,281 @@
+/*
+ * mg-solve - the exact value of a position and of every legal move.
+ *
+ *   mg-solve [--nodes N] [--time-ms MS] [--memory-mb MB] [--no-moves]
+ *            SPEC [RECORD]
+ *   mg-solve -h | --help
+ *
+ * SPEC is a game spec; RECORD, when given, is a record file of that game
+ * (mg_state_save's format; "-" reads standard input) or the moves
+ * themselves in notation ("a1-b1 b1-c1").  The position reached is solved
+ * with mg_solver (see mg_solver_new(3)), then every legal move.
+ * Exit status: 0 exact, 1 the budget ran out (bounds printed), 2 a usage
+ * error, 3 a bad spec, record or move, or no memory.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tools/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage[] =
+    "usage: mg-solve [--nodes N] [--time-ms MS] [--memory-mb MB] "
+    "[--no-moves]\n"
+    "                SPEC [RECORD]\n"
+    "       mg-solve -h | --help\n"
+    "\n"
+    "Solves the position of RECORD (a record file, - for standard input,\n"
+    "or the moves in notation, \"a1-b1 b1-c1\"; the start when omitted) of\n"
+    "the game SPEC, and the position after every legal move: the value\n"
+    "for the player to move (Dots and Boxes: boxes still to win less the\n"
+    "opponent's; China Squares and Grove: the final score difference;\n"
+    "else 1 win, 0 draw, -1 loss), a best move, nodes and time.  The\n"
+    "budget is N nodes and MS milliseconds (0: no limit, the default),\n"
+    "the table MB MiB (default 256).  Exit status: 0 exact, 1 budget\n"
+    "exhausted, 2 usage, 3 bad input.  See mg-solve(1).\n";
+
+static int fail_usage(const char *what, const char *arg)
+{
+    char q[UTIL_QUOTE_CAP];
+    fprintf(stderr, "mg-solve: %s%s%s\n%s", what, arg ? ": " : "",
+            arg ? util_quote(arg, strlen(arg), q, sizeof q) : "", usage);
+    return 2;
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") == 0 || stat(path, &st) == 0;
+}
+
+/* Play the moves of text (notation, blank-separated) from the start. */
+static int play_moves(mg_state *s, const char *text)
+{
+    char err[256], tok[300];
+    const char *p = text;
+    while (*p) {
+        size_t n = 0;
+        int32_t a;
+        int rc;
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        while (p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n' &&
+               p[n] != '\r')
+            n++;
+        if (n == 0)
+            break;
+        if (n >= sizeof tok) {
+            fprintf(stderr, "mg-solve: a move longer than %u characters\n",
+                    (unsigned)sizeof tok - 1);
+            return 3;
+        }
+        memcpy(tok, p, n);
+        tok[n] = '\0';
+        p += n;
+        rc = mg_state_action_from_string(s, tok, &a, err, sizeof err);
+        if (rc == MG_OK)
+            rc = mg_state_apply(s, a);
+        if (rc != MG_OK) {
+            fprintf(stderr, "mg-solve: move %s: %s%s%s\n", tok,
+                    mg_strerror(rc), err[0] ? ": " : "", err);
+            return 3;
+        }
+    }
+    return 0;
+}
+
+/* Play the actions of from (a state of an equal game) on s: a copy
+ * would tie s to the record's game object, freed below. */
+static int replay(mg_state *s, const mg_state *from)
+{
+    size_t n = 0, i;
+    int32_t *hist;
+    int rc = 0;
+    mg_state_history(from, NULL, 0, &n);
+    hist = util_xmalloc((n ? n : 1) * sizeof *hist);
+    mg_state_history(from, hist, n, &n);
+    for (i = 0; i < n && rc == 0; i++)
+        if (mg_state_apply(s, hist[i]) != MG_OK)
+            rc = 3;
+    free(hist);
+    return rc;
+}
+
+/* The position of RECORD for game g into *out (a state of *gout). */
+static int load_position(const char *spec, const char *record, mg_game **gout,
+                         mg_state **out)
+{
+    char err[512];
+    char *text, *want, *have;
+    mg_game *rg = NULL;
+    mg_state *rs = NULL;
+    int rc;
+    *gout = util_game_new(spec, NULL, err, sizeof err);
+    if (!*gout) {
+        fprintf(stderr, "mg-solve: %s\n", err);
+        return 3;
+    }
+    if (mg_state_new(out, *gout) != MG_OK)
+        return 3;
+    if (!record)
+        return 0;
+    if (!is_file(record))
+        return play_moves(*out, record);
+    text = util_slurp(record, NULL, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "mg-solve: %s: %s\n", record, err);
+        return 3;
+    }
+    rc = mg_state_load(&rs, &rg, text, err, sizeof err);
+    free(text);
+    if (rc != MG_OK) {
+        fprintf(stderr, "mg-solve: %s: %s%s%s\n", record, mg_strerror(rc),
+                err[0] ? ": " : "", err);
+        return 3;
+    }
+    want = util_game_spec(*gout, &rc);
+    have = util_game_spec(rg, &rc);
+    rc = want && have && strcmp(want, have) == 0 ? 0 : 3;
+    if (rc)
+        fprintf(stderr, "mg-solve: %s is a record of %s, not of %s\n", record,
+                have ? have : "?", want ? want : "?");
+    else
+        rc = replay(*out, rs);
+    free(want);
+    free(have);
+    mg_state_free(rs);
+    mg_game_free(rg);
+    return rc;
+}
+
+typedef struct opts {
+    uint64_t nodes;
+    long time_ms, memory_mb;
+    int moves;
+    const char *spec, *record;
+} opts;
+
+static int parse(int argc, char **argv, opts *o)
+{
+    int i, pos = 0;
+    memset(o, 0, sizeof *o);
+    o->memory_mb = 256;
+    o->moves = 1;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            return -1;
+        } else if (!strcmp(a, "--no-moves")) {
+            o->moves = 0;
+        } else if (!strcmp(a, "--nodes") || !strcmp(a, "--time-ms") ||
+                   !strcmp(a, "--memory-mb")) {
+            int ok;
+            if (i + 1 >= argc)
+                return fail_usage("missing value after", a);
+            if (!strcmp(a, "--nodes"))
+                ok = util_parse_u64(argv[i + 1], &o->nodes);
+            else if (!strcmp(a, "--time-ms"))
+                ok = util_parse_long(argv[i + 1], 0, 86400000, &o->time_ms);
+            else
+                ok = util_parse_long(argv[i + 1], 1, 1048576, &o->memory_mb);
+            if (!ok)
+                return fail_usage("bad number", argv[i + 1]);
+            i++;
+        } else if (a[0] == '-' && a[1] == '-') {
+            return fail_usage("unknown option", a);
+        } else if (pos == 0) {
+            o->spec = a;
+            pos++;
+        } else if (pos == 1) {
+            o->record = a;
+            pos++;
+        } else {
+            return fail_usage("too many arguments", a);
+        }
+    }
+    return o->spec ? 0 : fail_usage("missing SPEC", NULL);
+}
+
+static void print_moves(mg_solver *sv, const mg_state *s, const opts *o,
+                        int32_t value, int exact)
+{
+    int32_t *acts, *vals;
+    size_t n = 0, i;
+    double t0 = util_now();
+    int rc;
+    mg_state_legal_actions(s, NULL, 0, &n);
+    acts = util_xmalloc((n ? n : 1) * sizeof *acts);
+    vals = util_xmalloc((n ? n : 1) * sizeof *vals);
+    mg_state_legal_actions(s, acts, n, &n);
+    rc = mg_solver_values(sv, s, o->nodes, (uint32_t)o->time_ms, vals, n, &n);
+    printf("moves: %u (%.3f s%s)\n", (unsigned)n, util_now() - t0,
+           rc == MG_EBUDGET ? ", budget exhausted" : "");
+    for (i = 0; i < n; i++) {
+        char *name = util_action_name(s, acts[i]);
+        if (vals[i] == MG_SOLVER_UNKNOWN)
+            printf("  %-12s ?\n", name);
+        else
+            printf("  %-12s %d%s\n", name, (int)vals[i],
+                   exact && vals[i] == value ? "  best" : "");
+        free(name);
+    }
+    free(acts);
+    free(vals);
+}
+
+int main(int argc, char **argv)
+{
+    opts o;
+    mg_game *g = NULL;
+    mg_state *s = NULL;
+    mg_solver *sv = NULL;
+    char err[256], *name, *spec;
+    int32_t value = 0, best = -1, lo = 0, hi = 0;
+    uint64_t nodes = 0;
+    double t0, dt;
+    int rc = parse(argc, argv, &o), status;
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if ((rc = load_position(o.spec, o.record, &g, &s)) != 0)
+        goto out;
+    spec = util_game_spec(g, &rc);
+    printf("game: %s\n", spec ? spec : "?");
+    free(spec);
+    if (mg_state_is_terminal(s)) {
+        printf("the game is over\n");
+        rc = 0;
+        goto out;
+    }
+    rc = mg_solver_new(&sv, g, (size_t)o.memory_mb << 20, err, sizeof err);
+    if (rc != MG_OK) {
+        fprintf(stderr, "mg-solve: %s\n", err[0] ? err : mg_strerror(rc));
+        rc = 3;
+        goto out;
+    }
+    printf("to move: seat %d\n", mg_state_current_player(s));
+    t0 = util_now();
+    status = mg_solver_solve(sv, s, o.nodes, (uint32_t)o.time_ms, &value,
+                             &best, &nodes);
+    dt = util_now() - t0;
+    mg_solver_bounds(sv, &lo, &hi);
+    name = util_action_name(s, best);
+    if (status == MG_OK)
+        printf("value: %d\n", (int)value);
+    else
+        printf("value: between %d and %d (budget exhausted)\n", (int)lo,
+               (int)hi);
+    printf("best: %s\nnodes: %llu\ntime: %.3f s (%.2f M nodes/s)\n", name,
+           (unsigned long long)nodes, dt, dt > 0 ? nodes / dt / 1e6 : 0.0);
+    free(name);
+    if (o.moves)
+        print_moves(sv, s, &o, value, status == MG_OK);
+    rc = status == MG_OK ? 0 : 1;
+out:
+    mg_solver_free(sv);
+    mg_state_free(s);
+    mg_game_free(g);
+    return rc;
+}

@@ -1,0 +1,78 @@
+/*
+ * dots_and_boxes_solver.h - the exact engine of Dots and Boxes (since
+ * 1.4), shared by its two files; never installed.
+ *
+ *   dots_and_boxes_solver.c         the hooks (mg__dab_solver), the
+ *                                   engine's tables, the root driver
+ *                                   (MTD(f) with null windows), the
+ *                                   symmetry image for the generic search
+ *   dots_and_boxes_solver_search.c  the alpha-beta search, its table and
+ *                                   the simple loony endgame evaluator
+ *
+ * The engine takes boards of at most 64 lines (a position is a 64-bit
+ * mask of drawn lines, the pre-drawn border lines included); larger
+ * boards are solved by the core's generic search.  The value is the
+ * future margin of the player to move (Wilson's and Barker-Korf's): the
+ * boxes it will still win less those the opponent will; for misere the
+ * opponent's less its own.  Normal play uses the capture reduction
+ * (Berlekamp; Medworth, "loonyoptions", "freecoins") and the evaluator
+ * of simple loony endgames (Buzzard and Ciere, INTEGERS 14 (2014) G08);
+ * misere plays the plain search (both are theorems of normal play).
+ */
+#ifndef MG_DOTS_AND_BOXES_SOLVER_H
+#define MG_DOTS_AND_BOXES_SOLVER_H
+
+#include "dots_and_boxes.h"
+
+#define DSV_MAXL 64
+#define DSV_MAXC 64
+#define DSV_MAXSYM 24
+#define DSV_WAYS 4 /* entries per bucket: one cache line */
+
+/* A table entry: the canonical mask of drawn lines (exact: no false
+ * hits), proven bounds lo <= value <= hi, the best line in the canonical
+ * orientation (255: none) and the log2 of the work below it. */
+typedef struct dsv_entry {
+    uint64_t key;
+    int8_t lo, hi;
+    uint8_t best, work;
+    uint32_t spare;
+} dsv_entry;
+
+typedef struct dsv {
+    const mg_game *g;
+    const dab *d;
+    int nl, nc, misere, nsym, nbytes, nmulti;
+    uint64_t all;                   /* every line */
+    uint64_t cmask[DSV_MAXC];       /* the lines of a cell */
+    int8_t lcell[DSV_MAXL][2];      /* the cells of a line; -1: ground */
+    uint64_t ground[DSV_MAXC];      /* border lines, of cells with >= 2 */
+    uint8_t multi[DSV_MAXC];        /* those cells */
+    uint64_t firstk[DSV_MAXC][MAX_SIDES + 1];
+    uint8_t order[DSV_MAXL];        /* lines, the centre first */
+    uint8_t symline[DSV_MAXSYM][DSV_MAXL];
+    uint8_t invsym[DSV_MAXSYM];
+    uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
+    dsv_entry *tt;
+    uint64_t nbuckets;
+    /* the search */
+    uint64_t m;                     /* drawn lines */
+    int8_t cnt[DSV_MAXC];           /* undrawn sides per cell */
+    uint64_t c1, c2, live;          /* cells with 1, 2, > 0 undrawn */
+    int nlive;
+    int reduce;                     /* normal play: the reductions */
+    int abort;
+    mg__budget *b;
+} dsv;
+
+/* dots_and_boxes_solver_search.c */
+MG_HIDDEN void mg__dsv_set(dsv *e, uint64_t m);
+MG_HIDDEN int mg__dsv_search(dsv *e, int alpha, int beta, int *move);
+MG_HIDDEN int mg__dsv_loony_value(const dsv *e);
+/* The simple loony endgame value for the controller (the player not to
+ * move) of chains and loops given by size (exposed for the tests'
+ * vectors through the engine's position analysis). */
+MG_HIDDEN int mg__dsv_controlled(const uint8_t *chains, int nch,
+                                 const uint8_t *loops, int nlp);
+
+#endif /* MG_DOTS_AND_BOXES_SOLVER_H */

@@ -1,0 +1,660 @@
+/*
+ * dots_and_boxes_solver_search.c - the engine's alpha-beta search (see
+ * dots_and_boxes_solver.h).
+ *
+ * Negamax over the future margin of the player to move: a line that
+ * completes c cells is worth c + V(child) (the mover moves again; misere
+ * -c + V(child)), any other line -V(child).  Fail-soft alpha-beta with a
+ * table of two proven bounds per position (Barker and Korf's "impartial"
+ * table: the key is the set of drawn lines only, canonical under the
+ * board's symmetries and with the border lines of a cell counted rather
+ * than named), the trivial bound |V| <= open cells and the parity
+ * V = open cells (mod 2).
+ *
+ * Normal play only, three reductions, each a theorem:
+ * - captures (Medworth, dotsandboxes.tex, "freecoins" and
+ *   "loonyoptions"; Berlekamp): a capturable cell is taken at once when
+ *   the position is not loony or stays loony after the capture; else the
+ *   only two moves are to take, or to decline the last two (a chain) or
+ *   four (a loop) with the double-dealing line;
+ * - when every open cell has exactly two undrawn sides the position is a
+ *   set of independent chains and loops, valued exactly by the recursion
+ *   of Buzzard and Ciere (INTEGERS 14 (2014) G08), extended to 1- and
+ *   2-chains and 3-loops;
+ * - (both modes) the undrawn border lines of one cell give isomorphic
+ *   children: one is tried.
+ * Move order: the table's move, then lines that hand out nothing, from
+ * the centre outwards (Barker and Korf), then the others.
+ */
+#include "dots_and_boxes_solver.h"
+
+#include <string.h>
+
+#define BIT(i) ((uint64_t)1 << (i))
+
+static int ctz(uint64_t v)
+{
+    return mg__ctz64(v);
+}
+
+/* popcount of a sparse mask */
+static int bits(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static int other_cell(const dsv *e, int l, int c)
+{
+    return e->lcell[l][0] == c ? e->lcell[l][1] : e->lcell[l][0];
+}
+
+void mg__dsv_set(dsv *e, uint64_t m)
+{
+    int c;
+    e->m = m;
+    e->c1 = e->c2 = e->live = 0;
+    e->nlive = 0;
+    for (c = 0; c < e->nc; c++) {
+        int n = bits(e->cmask[c] & ~m);
+        e->cnt[c] = (int8_t)n;
+        if (n > 0) {
+            e->live |= BIT(c);
+            e->nlive++;
+        }
+        if (n == 1)
+            e->c1 |= BIT(c);
+        else if (n == 2)
+            e->c2 |= BIT(c);
+    }
+}
+
+/* Draw line l: the number of cells it completes. */
+static int draw(dsv *e, int l)
+{
+    int k, done = 0;
+    e->m |= BIT(l);
+    for (k = 0; k < 2; k++) {
+        int c = e->lcell[l][k], n;
+        uint64_t bit;
+        if (c < 0)
+            continue;
+        bit = BIT(c);
+        n = --e->cnt[c];
+        if (n == 2) {
+            e->c2 |= bit;
+        } else if (n == 1) {
+            e->c2 &= ~bit;
+            e->c1 |= bit;
+        } else if (n == 0) {
+            e->c1 &= ~bit;
+            e->live &= ~bit;
+            e->nlive--;
+            done++;
+        }
+    }
+    return done;
+}
+
+static void undraw(dsv *e, int l)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        int c = e->lcell[l][k], n;
+        uint64_t bit;
+        if (c < 0)
+            continue;
+        bit = BIT(c);
+        n = e->cnt[c]++;
+        if (n == 0) {
+            e->live |= bit;
+            e->nlive++;
+            e->c1 |= bit;
+        } else if (n == 1) {
+            e->c1 &= ~bit;
+            e->c2 |= bit;
+        } else if (n == 2) {
+            e->c2 &= ~bit;
+        }
+    }
+    e->m &= ~BIT(l);
+}
+
+/* ----------------------------------------------------------- the table */
+
+static uint64_t normalise(const dsv *e, uint64_t m)
+{
+    int i;
+    for (i = 0; i < e->nmulti; i++) {
+        int c = e->multi[i];
+        m = (m & ~e->ground[c]) | e->firstk[c][bits(m & e->ground[c])];
+    }
+    return m;
+}
+
+static uint64_t canonical(const dsv *e, uint64_t m, int *sym)
+{
+    uint64_t best = normalise(e, m);
+    int s, i;
+    *sym = 0;
+    for (s = 1; s < e->nsym; s++) {
+        uint64_t x = 0;
+        for (i = 0; i < e->nbytes; i++)
+            x |= e->symtab[s][i][(m >> (8 * i)) & 255];
+        x = normalise(e, x);
+        if (x < best) {
+            best = x;
+            *sym = s;
+        }
+    }
+    return best;
+}
+
+static dsv_entry *bucket(const dsv *e, uint64_t key)
+{
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    return e->tt + ((((h >> 32) * e->nbuckets) >> 32) * DSV_WAYS);
+}
+
+static dsv_entry *probe(const dsv *e, uint64_t key)
+{
+    dsv_entry *p = bucket(e, key);
+    int i;
+    for (i = 0; i < DSV_WAYS; i++)
+        if (p[i].key == key)
+            return &p[i];
+    return NULL;
+}
+
+static int log2u(uint64_t v)
+{
+    int n = 0;
+    while (v > 1) {
+        v >>= 1;
+        n++;
+    }
+    return n + 1;
+}
+
+static void store(dsv *e, uint64_t key, int lo, int hi, int best,
+                  uint64_t work)
+{
+    dsv_entry *p = bucket(e, key), *victim = p;
+    int i;
+    for (i = 0; i < DSV_WAYS; i++) {
+        if (p[i].key == key) {
+            if (p[i].lo > lo)
+                lo = p[i].lo;
+            if (p[i].hi < hi)
+                hi = p[i].hi;
+            victim = &p[i];
+            if (victim->work > log2u(work))
+                work = (uint64_t)1 << (victim->work - 1);
+            goto found;
+        }
+        if (p[i].work < victim->work)
+            victim = &p[i];
+    }
+found:
+    assert(lo <= hi);
+    victim->key = key;
+    victim->lo = (int8_t)lo;
+    victim->hi = (int8_t)hi;
+    victim->best = (uint8_t)(best < 0 ? 255 : best);
+    victim->work = (uint8_t)log2u(work);
+}
+
+/* ------------------------------------------------- simple loony endgames */
+
+typedef struct lctx {
+    int n1, n2, n3, nc, nl;
+    const uint8_t *lc, *ll; /* long chains, long loops: ascending */
+    int8_t *memo;
+} lctx;
+
+static int absi(int v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* The controller's value of what is left (Buzzard and Ciere's v, with
+ * 1-chains 1 - w, 2-chains 2 - w, 3-loops 3 - w): the opener picks the
+ * component; among long chains (and among long loops) only the smallest
+ * (Medworth, "opensmallest"). */
+static int lvalue(const lctx *x, int a, int b, int c, int i, int j)
+{
+    size_t at = 0;
+    int best = 1000, w;
+    if (!a && !b && !c && i == x->nc && j == x->nl)
+        return 0;
+    if (x->memo) {
+        at = ((((size_t)a * (x->n2 + 1) + b) * (x->n3 + 1) + c) *
+                  (x->nc + 1) + i) * (x->nl + 1) + j;
+        if (x->memo[at] != -128)
+            return x->memo[at];
+    }
+    if (a && (w = 1 - lvalue(x, a - 1, b, c, i, j)) < best)
+        best = w;
+    if (b && (w = 2 - lvalue(x, a, b - 1, c, i, j)) < best)
+        best = w;
+    if (c && (w = 3 - lvalue(x, a, b, c - 1, i, j)) < best)
+        best = w;
+    if (i < x->nc) {
+        w = lvalue(x, a, b, c, i + 1, j);
+        w = x->lc[i] - 2 + absi(w - 2);
+        if (w < best)
+            best = w;
+    }
+    if (j < x->nl) {
+        w = lvalue(x, a, b, c, i, j + 1);
+        w = x->ll[j] - 4 + absi(w - 4);
+        if (w < best)
+            best = w;
+    }
+    if (x->memo)
+        x->memo[at] = (int8_t)best;
+    return best;
+}
+
+static void sort_u8(uint8_t *v, int n)
+{
+    int i, j;
+    for (i = 1; i < n; i++) {
+        uint8_t t = v[i];
+        for (j = i; j > 0 && v[j - 1] > t; j--)
+            v[j] = v[j - 1];
+        v[j] = t;
+    }
+}
+
+int mg__dsv_controlled(const uint8_t *chains, int nch, const uint8_t *loops,
+                       int nlp)
+{
+    uint8_t lc[DSV_MAXC], ll[DSV_MAXC];
+    int8_t memo[4096];
+    lctx x;
+    int i;
+    size_t size;
+    memset(&x, 0, sizeof x);
+    for (i = 0; i < nch; i++) {
+        if (chains[i] == 1)
+            x.n1++;
+        else if (chains[i] == 2)
+            x.n2++;
+        else
+            lc[x.nc++] = chains[i];
+    }
+    for (i = 0; i < nlp; i++) {
+        if (loops[i] <= 3)
+            x.n3++;
+        else
+            ll[x.nl++] = loops[i];
+    }
+    sort_u8(lc, x.nc);
+    sort_u8(ll, x.nl);
+    x.lc = lc;
+    x.ll = ll;
+    size = (size_t)(x.n1 + 1) * (x.n2 + 1) * (x.n3 + 1) * (x.nc + 1) *
+           (x.nl + 1);
+    if (size <= sizeof memo) {
+        memset(memo, -128, size);
+        x.memo = memo;
+    }
+    return lvalue(&x, x.n1, x.n2, x.n3, 0, 0);
+}
+
+/* Every open cell has two undrawn sides and none is capturable: split
+ * into chains (through the ground) and loops; the mover's value. */
+int mg__dsv_loony_value(const dsv *e)
+{
+    uint8_t chains[DSV_MAXC], loops[DSV_MAXC];
+    int nch = 0, nlp = 0;
+    uint64_t u = e->all & ~e->m, seen = 0, g, rest;
+    for (g = u; g; g &= g - 1) {
+        int l = ctz(g), c = e->lcell[l][0], prev = l, len = 0;
+        if (e->lcell[l][1] >= 0 || (seen & BIT(c)))
+            continue;
+        while (c >= 0) {
+            int f = ctz(e->cmask[c] & u & ~BIT(prev));
+            seen |= BIT(c);
+            len++;
+            prev = f;
+            c = other_cell(e, f, c);
+        }
+        chains[nch++] = (uint8_t)len;
+    }
+    rest = e->live & ~seen;
+    while (rest) {
+        int c0 = ctz(rest), prev = ctz(e->cmask[c0] & u),
+            c = other_cell(e, prev, c0), len = 1;
+        seen |= BIT(c0);
+        while (c != c0) {
+            int f = ctz(e->cmask[c] & u & ~BIT(prev));
+            seen |= BIT(c);
+            len++;
+            prev = f;
+            c = other_cell(e, f, c);
+        }
+        loops[nlp++] = (uint8_t)len;
+        rest = e->live & ~seen;
+    }
+    return -mg__dsv_controlled(chains, nch, loops, nlp);
+}
+
+/* ---------------------------------------------------------- the search */
+
+/* A move that completes c cells (c > 0: the mover moves on). */
+static int play(dsv *e, int l, int alpha, int beta)
+{
+    int c = draw(e, l), v;
+    if (c) {
+        int s = e->misere ? -c : c;
+        v = s + mg__dsv_search(e, alpha - s, beta - s, NULL);
+    } else {
+        v = -mg__dsv_search(e, -beta, -alpha, NULL);
+    }
+    undraw(e, l);
+    return v;
+}
+
+/* After capturing everything (the cells K, by the lines D): a
+ * double-dealing move that hands out s = 2 cells (a capturable X and Y
+ * behind it, Y's other line e to the ground or to a cell left open) or,
+ * failing that, s = 4 (two dominoes, X1 Y1 | Y2 X2, e between the Ys).
+ * The lines of the handout go to out[] (e first); returns s or 0. */
+static int handout(const dsv *e, uint64_t K, uint64_t D, int *out)
+{
+    uint64_t y, f;
+    for (y = K; y; y &= y - 1) { /* s = 2 */
+        int Y = ctz(y), ex = -1, l = -1;
+        for (f = e->cmask[Y] & D; f; f &= f - 1) {
+            int ln = ctz(f), o = other_cell(e, ln, Y);
+            if (o < 0 || !(K & BIT(o)))
+                ex = ln;
+            else
+                l = ln;
+        }
+        if (ex >= 0 && l >= 0) {
+            out[0] = ex;
+            out[1] = l;
+            return 2;
+        }
+    }
+    for (f = D; f; f &= f - 1) { /* s = 4 */
+        int mid = ctz(f), Y1 = e->lcell[mid][0], Y2 = e->lcell[mid][1];
+        int l1 = -1, l2 = -1, X1 = -1;
+        uint64_t g;
+        if (Y2 < 0 || !(K & BIT(Y1)) || !(K & BIT(Y2)))
+            continue;
+        for (g = e->cmask[Y1] & D & ~BIT(mid); g && l1 < 0; g &= g - 1) {
+            int o = other_cell(e, ctz(g), Y1);
+            if (o >= 0 && o != Y2 && (K & BIT(o))) {
+                l1 = ctz(g);
+                X1 = o;
+            }
+        }
+        for (g = e->cmask[Y2] & D & ~BIT(mid); g && l2 < 0 && l1 >= 0;
+             g &= g - 1) {
+            int o = other_cell(e, ctz(g), Y2);
+            if (o >= 0 && o != Y1 && o != X1 && (K & BIT(o)))
+                l2 = ctz(g);
+        }
+        if (l1 >= 0 && l2 >= 0) {
+            out[0] = mid;
+            out[1] = l1;
+            out[2] = l2;
+            return 4;
+        }
+    }
+    return 0;
+}
+
+/* The move now that starts the handout line of play: a capture of a cell
+ * outside the handout, else the double-dealing line itself. */
+static int handout_move(const dsv *e, const int *h, int s)
+{
+    uint64_t x, skip = BIT(h[0]) | BIT(h[1]) | (s == 4 ? BIT(h[2]) : 0);
+    for (x = e->c1; x; x &= x - 1) {
+        int l = ctz(e->cmask[ctz(x)] & ~e->m);
+        if (!(skip & BIT(l)))
+            return l;
+    }
+    return h[0];
+}
+
+/* Normal play with a capturable cell.  Capture everything (m cells) to
+ * reach P, valued w once: the mover either keeps the move there, m + w,
+ * or, when a double-dealing move exists, takes all but s and hands them
+ * out, m - 2s - w (Medworth, "loonyoptions", "freecoins"; the smallest
+ * handout s, 2 before 4).  Fail-soft: the window of w makes both exact
+ * where it matters. */
+static int captures(dsv *e, int alpha, int beta, int *move)
+{
+    uint8_t lines[DSV_MAXL];
+    int n = 0, m = 0, i, s, h[3] = {-1, -1, -1}, v, w, wl, wh, first = -1;
+    uint64_t K = 0, D = 0;
+    while (e->c1) {
+        int l = ctz(e->cmask[ctz(e->c1)] & ~e->m);
+        uint64_t live = e->live;
+        if (first < 0)
+            first = l;
+        m += draw(e, l);
+        K |= live & ~e->live;
+        D |= BIT(l);
+        lines[n++] = (uint8_t)l;
+    }
+    s = handout(e, K, D, h);
+    if (s == 0) {
+        wl = alpha - m;
+        wh = beta - m;
+    } else {
+        wl = alpha - m < m - 2 * s - beta ? alpha - m : m - 2 * s - beta;
+        wh = beta - m > m - 2 * s - alpha ? beta - m : m - 2 * s - alpha;
+    }
+    w = e->m == e->all ? 0 : mg__dsv_search(e, wl, wh, NULL);
+    for (i = n - 1; i >= 0; i--)
+        undraw(e, lines[i]);
+    v = m + w;
+    if (move)
+        *move = first;
+    if (s && m - 2 * s - w > v) {
+        v = m - 2 * s - w;
+        if (move)
+            *move = handout_move(e, h, s);
+    }
+    return v;
+}
+
+/* Walk from cell c entered by line `from` through cells with two
+ * undrawn sides: the lines and cells passed into *lines, *cells; the
+ * number of cells; *end -1 at the ground, -2 back at `stop`, else the
+ * cell with more undrawn sides where the walk ended. */
+static int walk(const dsv *e, int c, int from, int stop, uint64_t u,
+                uint64_t *lines, uint64_t *cells, int *end)
+{
+    int n = 0;
+    *lines |= BIT(from);
+    while (c >= 0 && e->cnt[c] == 2 && c != stop) {
+        int f = ctz(e->cmask[c] & u & ~BIT(from));
+        *cells |= BIT(c);
+        *lines |= BIT(f);
+        n++;
+        from = f;
+        c = other_cell(e, f, c);
+    }
+    *end = c < 0 ? -1 : c == stop ? -2 : c;
+    return n;
+}
+
+/* Independent chains and loops (every cell with two undrawn sides, a
+ * chain's ends on the ground): opening one anywhere is worth the same
+ * (a loony position: take all or all but two, or four; Medworth
+ * "loonyoptions"), a 2-chain's middle line is best ("halfheartedbad"),
+ * and of two chains or two loops the smaller is opened first
+ * ("opensmallest").  Returns the lines not worth trying. */
+static uint64_t components(const dsv *e, uint64_t u)
+{
+    uint64_t seen = 0, skip = 0, g, rest;
+    int best_chain = 1000, best_loop = 1000, chain_line = -1, loop_line = -1;
+    int one = -1, two = -1, three = -1;
+    for (g = u; g; g &= g - 1) {
+        int l = ctz(g), c = e->lcell[l][0], n, end;
+        uint64_t lines = 0, cells = 0;
+        if (e->lcell[l][1] >= 0 || e->cnt[c] != 2 || (seen & BIT(c)))
+            continue;
+        n = walk(e, c, l, -1, u, &lines, &cells, &end);
+        seen |= cells;
+        if (end != -1)
+            continue;
+        skip |= lines;
+        if (n == 1 && one < 0)
+            one = l;
+        else if (n == 2 && two < 0)
+            two = ctz(e->cmask[c] & u & ~BIT(l)); /* the middle */
+        else if (n >= 3 && n < best_chain) {
+            best_chain = n;
+            chain_line = l;
+        }
+    }
+    for (rest = e->c2 & ~seen; rest; rest = e->c2 & ~seen) {
+        int c0 = ctz(rest), f = ctz(e->cmask[c0] & u), n, end, end2;
+        uint64_t lines = 0, cells = BIT(c0);
+        n = 1 + walk(e, other_cell(e, f, c0), f, c0, u, &lines, &cells, &end);
+        if (end != -2) /* through a junction or the ground: both ways */
+            walk(e, c0, f, -1, u, &lines, &cells, &end2);
+        seen |= cells;
+        if (end != -2)
+            continue;
+        skip |= lines;
+        if (n == 3 && three < 0)
+            three = f;
+        else if (n >= 4 && n < best_loop) {
+            best_loop = n;
+            loop_line = f;
+        }
+    }
+    if (one >= 0)
+        skip &= ~BIT(one);
+    if (two >= 0)
+        skip &= ~BIT(two);
+    if (three >= 0)
+        skip &= ~BIT(three);
+    if (chain_line >= 0)
+        skip &= ~BIT(chain_line);
+    if (loop_line >= 0)
+        skip &= ~BIT(loop_line);
+    return skip;
+}
+
+/* The candidate lines, ordered, into list; their number. */
+static int candidates(const dsv *e, int ttbest, uint8_t *list)
+{
+    uint64_t u = e->all & ~e->m, cand = u, hot = 0, x;
+    int i, n = 0, pass;
+    for (i = 0; i < e->nmulti; i++) {
+        uint64_t gl = u & e->ground[e->multi[i]];
+        cand &= ~(gl & (gl - 1));
+    }
+    if (e->reduce == 1)
+        cand &= ~components(e, u);
+    for (x = e->c2 | e->c1; x; x &= x - 1)
+        hot |= e->cmask[ctz(x)];
+    if (ttbest >= 0 && (cand & BIT(ttbest))) {
+        list[n++] = (uint8_t)ttbest;
+        cand &= ~BIT(ttbest);
+    }
+    for (pass = 0; pass < 2; pass++) {
+        uint64_t want = cand & (pass ? hot : ~hot);
+        for (i = 0; want && i < e->nl; i++)
+            if (want & BIT(e->order[i])) {
+                list[n++] = e->order[i];
+                want &= ~BIT(e->order[i]);
+            }
+    }
+    return n;
+}
+
+static int parity_up(const dsv *e, int v) /* least value >= v */
+{
+    return ((v - e->nlive) & 1) ? v + 1 : v;
+}
+
+static int parity_down(const dsv *e, int v)
+{
+    return ((v - e->nlive) & 1) ? v - 1 : v;
+}
+
+int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
+{
+    uint8_t list[DSV_MAXL];
+    int n = e->nlive, sym, ttbest = -1, best = -1000, bestl = -1, i, k;
+    int a0, b0;
+    uint64_t key, work0;
+    dsv_entry *t;
+    if (mg__budget_spend(e->b)) {
+        e->abort = 1;
+        return 0;
+    }
+    if (e->m == e->all)
+        return 0;
+    if (e->reduce && e->c1)
+        return captures(e, alpha, beta, move);
+    if ((e->reduce == 1 || e->reduce == 3) && e->live == e->c2 && !move)
+        return mg__dsv_loony_value(e);
+    if (alpha >= n)
+        return n;
+    if (beta <= -n)
+        return -n;
+    key = canonical(e, e->m, &sym);
+    t = probe(e, key);
+    if (t) {
+        if (t->best != 255)
+            ttbest = e->symline[e->invsym[sym]][t->best];
+        if (!move) { /* the root searches on: it must name a move */
+            if (t->lo >= beta || t->lo == t->hi)
+                return t->lo;
+            if (t->hi <= alpha)
+                return t->hi;
+            if (t->lo > alpha)
+                alpha = t->lo;
+            if (t->hi < beta)
+                beta = t->hi;
+        }
+    }
+    a0 = alpha;
+    b0 = beta;
+    work0 = e->b->nodes;
+    k = candidates(e, ttbest, list);
+    for (i = 0; i < k; i++) {
+        int v = play(e, list[i], alpha, beta);
+        if (e->abort)
+            return 0;
+        if (v > best) {
+            best = v;
+            bestl = list[i];
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (move)
+        *move = bestl;
+    {
+        int lo = -n, hi = n;
+        if (best <= a0)
+            hi = parity_down(e, best);
+        else if (best >= b0)
+            lo = parity_up(e, best);
+        else
+            lo = hi = best;
+        store(e, key, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
+              e->b->nodes - work0);
+    }
+    return best;
+}
