@@ -11,7 +11,10 @@
 #   make install-python  install, then the Python package over it (PYTHON)
 #   make python-tests the Python package's tests (part of make check)
 #   make uninstall    remove exactly what install put there
-#   make bench        speed figures for every game and the board generator
+#   make bench        speed figures for every game, the limit kernels (when
+#                     ../shared/limit is there) and the board generator;
+#                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
+#   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
@@ -90,7 +93,7 @@ API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c tests/che
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
-        clean bench deps install-check unit-tests python-tests man \
+        clean bench bench-solver deps install-check unit-tests python-tests man \
         install-python uninstall-python \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
@@ -218,12 +221,37 @@ memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	        --errors-for-leak-kinds=definite,indirect,possible \
 	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done
 
-$(B)/tests/bench: tests/bench.c tests/game_specs.h tests/test_rng.h $(SHLIB)
+BENCH_SRC := tests/bench.c tests/bench_limit.c
+
+$(B)/tests/bench: $(BENCH_SRC) tests/bench.h tests/game_specs.h \
+                  tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_SRC) -o $@ -L$(B) -lmindgames $(RPATH)
+
+# The limit kernels (measurement only, never shipped): when ../shared/limit
+# is there, bench builds them into $(B)/limit and runs against them
+# (MG_LIMIT_DIR, MG_LIMIT_SRC); without it the bench skips that section.
+LIMIT_SRC ?= ../shared/limit
+
+bench: $(B)/tests/bench
+	$(Q)if [ -f $(LIMIT_SRC)/Makefile ]; then \
+	    $(MAKE) -s -C $(LIMIT_SRC) B=$(abspath $(B))/limit >/dev/null && \
+	    MG_LIMIT_DIR=$(abspath $(B))/limit \
+	    MG_LIMIT_SRC=$(abspath $(LIMIT_SRC)) $(B)/tests/bench $(BENCH_ARGS); \
+	else $(B)/tests/bench $(BENCH_ARGS); fi
+
+# The solver's figures (tests/bench_solver.c: D&B from the empty board, 5x5
+# endgames, the generic search); BENCH_SOLVER_ARGS, e.g. "dab 60".  With
+# MG_SOLVER_SLOW=1 also 4x4 without a limit and the published values that
+# take minutes (3x5, 4x4, 4x5: check_solver_values.c).
+$(B)/tests/bench_solver: tests/bench_solver.c tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
 
-bench: $(B)/tests/bench
-	$(Q)$(B)/tests/bench
+bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
+	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)
+	$(Q)if [ "$${MG_SOLVER_SLOW:-0}" != 0 ]; then \
+	    CK_RUN_SUITE=solver_values $(B)/tests/check_api; fi
 
 # Slow checks kept out of make check: 10,000 boards per kind, all different.
 $(B)/tests/slow_variety: tests/slow_variety.c $(SHLIB)

@@ -7,15 +7,24 @@
  * playouts/s and actions/s (mg_state_playout from a copy of the start
  * position, as Ludii's PlayoutsPerSec counts them), ns per apply+undo pair
  * and per legal_actions call (over positions sampled from random games),
- * and MCTS iterations/s.  Machine-readable lines follow:
+ * MCTS iterations/s, the caller's loop (legal_actions + apply from a copy
+ * of the start position to the end, drawing uniformly with the test PRNG,
+ * as a bot writer's own loop runs: playouts/s and ns per action), and ns
+ * per mg_state_sites and mg_state_observation call (and per observation
+ * float) over the sample positions.  Machine-readable lines follow:
  *   bench <row> <metric> median=<v> min=<v> max=<v> unit=<u> spec=<spec>
- * Boards: every seed of 0 .. 999 once per kind, timed one by one in
- * thread CPU time: boards/s, median, p99 and maximum milliseconds.
- * Usage: bench [games|boards|all] [SECONDS_PER_WINDOW (default 0.3)]
+ * Limit: the library against the limit kernels, alternately
+ * (bench_limit.c).  Boards: every seed of 0 .. 999 once per kind, timed
+ * one by one in thread CPU time: boards/s, median, p99 and maximum ms.
+ * Windows are timed in wall time, or thread CPU time with MG_BENCH_CPU=1.
+ * Usage: bench [games|limit|boards|all] [SECONDS_PER_WINDOW (default 0.3)]
+ *              [ROW,ROW,... (only these rows: the games' names, or the
+ *              limit section's, such as dab5x5_playout)]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mindgames.h>
 
+#include "bench.h"
 #include "game_specs.h"
 #include "test_rng.h"
 
@@ -24,11 +33,12 @@
 #include <string.h>
 #include <time.h>
 
-#define RUNS 5
+double bench_window = 0.3;
+int bench_cpu = 0;
 
-static double window = 0.3;
+#define window bench_window
 
-static double now(void)
+double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -37,17 +47,34 @@ static double now(void)
 
 /* CPU time of this thread: per-board times are short enough that a
  * preemption by another process (4 ms slices) would dominate wall time. */
-static double cpu_now(void)
+double bench_cpu_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int cmp_double(const void *a, const void *b)
+int bench_cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+#define cmp_double bench_cmp_double
+#define cpu_now bench_cpu_now
+
+double bench_median(double *v, int n, double *lo, double *hi)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    *lo = v[0];
+    *hi = v[n - 1];
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The clock of the library's windows. */
+static double now(void)
+{
+    return bench_cpu ? bench_cpu_now() : bench_now();
 }
 
 /* ------------------------------------------------------------- games */
@@ -55,8 +82,8 @@ static int cmp_double(const void *a, const void *b)
 /* Playouts the way Ludii's PlayoutsPerSec measures them: a warm-up, then
  * playouts from the start position (a copy of it) until the window ends,
  * seeds counting up from a fixed one; playouts/s and actions/s. */
-static void playouts(const mg_state *start, mg_state *work, uint64_t *seed,
-                     double *per_s, double *actions_per_s)
+void bench_playouts(const mg_state *start, mg_state *work, uint64_t *seed,
+                    double *per_s, double *actions_per_s)
 {
     double t0 = now(), t;
     long games = 0, actions = 0;
@@ -71,6 +98,34 @@ static void playouts(const mg_state *start, mg_state *work, uint64_t *seed,
     } while (t < window);
     *per_s = (double)games / t;
     *actions_per_s = (double)actions / t;
+}
+
+#define playouts bench_playouts
+
+/* The caller's loop: what a bot writer's own search runs. */
+void bench_loop(const mg_state *start, mg_state *work, uint64_t *x,
+                int32_t *buf, size_t cap, double *per_s, double *ns)
+{
+    double t0 = now(), t;
+    long games = 0, actions = 0;
+    do {
+        int k;
+        for (k = 0; k < 4; k++) {
+            size_t n;
+            mg_state_copy(work, start);
+            while (mg_state_legal_actions(work, buf, cap, &n) == MG_OK &&
+                   n > 0) {
+                /* uniform in [0, n): multiply-shift, as the library draws */
+                uint64_t r = mg_test_rand(x) >> 32;
+                mg_state_apply(work, buf[(r * (uint64_t)n) >> 32]);
+                actions++;
+            }
+            games++;
+        }
+        t = now() - t0;
+    } while (t < window);
+    *per_s = (double)games / t;
+    *ns = t * 1e9 / (double)(actions ? actions : 1);
 }
 
 #define SAMPLES 64
@@ -137,6 +192,48 @@ static double legal_ns(mg_state **pos, int32_t *buf, size_t cap)
     return t * 1e9 / (double)calls;
 }
 
+/* ns per mg_state_sites call over the sample positions (NaN when the
+ * game has no sites). */
+static double sites_ns(mg_state **pos, int8_t *buf, size_t cap)
+{
+    double t0 = now(), t;
+    long calls = 0;
+    size_t n;
+    if (mg_state_sites(pos[0], buf, cap, &n) != MG_OK)
+        return 0.0 / 0.0;
+    do {
+        int i, k;
+        for (k = 0; k < 16; k++)
+            for (i = 0; i < SAMPLES; i++)
+                mg_state_sites(pos[i], buf, cap, &n);
+        calls += 16 * SAMPLES;
+        t = now() - t0;
+    } while (t < window);
+    return t * 1e9 / (double)calls;
+}
+
+/* ns per mg_state_observation call (of the player to move, or seat 0)
+ * over the sample positions; NaN when the game has none. */
+static double observation_ns(mg_state **pos, float *buf, size_t cap)
+{
+    double t0 = now(), t;
+    long calls = 0;
+    size_t n;
+    if (mg_state_observation(pos[0], 0, buf, cap, &n) != MG_OK)
+        return 0.0 / 0.0;
+    do {
+        int i, k;
+        for (k = 0; k < 4; k++)
+            for (i = 0; i < SAMPLES; i++) {
+                int p = mg_state_current_player(pos[i]);
+                mg_state_observation(pos[i], p == 1, buf, cap, &n);
+            }
+        calls += 4 * SAMPLES;
+        t = now() - t0;
+    } while (t < window);
+    return t * 1e9 / (double)calls;
+}
+
 #define MCTS_ITER 1000
 
 /* MCTS iterations/s: mcts(iterations=1000) choosing the first action
@@ -163,26 +260,42 @@ static double mcts_rate(const mg_state *start, uint64_t *seed)
 static const mg_test_spec *rows[MG_N_TEST_SPECS];
 static int n_rows;
 
-static void pick_rows(void)
+/* only: NULL, or a comma-separated list of row names. */
+int bench_listed(const char *only, const char *name)
+{
+    size_t n = strlen(name);
+    const char *p = only;
+    if (!only)
+        return 1;
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == only || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+static void pick_rows(const char *only)
 {
     int i;
     for (i = 0; i < MG_N_TEST_SPECS; i++)
-        if (mg_test_specs[i].uses & TS_BENCH)
+        if ((mg_test_specs[i].uses & TS_BENCH) &&
+            bench_listed(only, mg_test_specs[i].name))
             rows[n_rows++] = &mg_test_specs[i];
 }
 
-enum { M_PLAYOUTS, M_ACTIONS, M_APPLY, M_LEGAL, M_MCTS, N_METRICS };
+enum { M_PLAYOUTS, M_ACTIONS, M_APPLY, M_LEGAL, M_MCTS, M_LOOP, M_LOOP_NS,
+       M_SITES, M_OBS, M_OBS_FLOAT, N_METRICS };
 static const char *const metric_name[N_METRICS] = {
-    "playouts", "actions", "apply_undo", "legal", "mcts"};
+    "playouts", "actions", "apply_undo", "legal", "mcts", "loop",
+    "loop_action", "sites", "observation", "observation_float"};
 static const char *const metric_unit[N_METRICS] = {
-    "playouts/s", "actions/s", "ns", "ns", "iterations/s"};
+    "playouts/s", "actions/s", "ns", "ns", "iterations/s", "playouts/s",
+    "ns", "ns", "ns", "ns"};
 
 static double median_of(double *v, double *lo, double *hi)
 {
-    qsort(v, RUNS, sizeof v[0], cmp_double);
-    *lo = v[0];
-    *hi = v[RUNS - 1];
-    return v[RUNS / 2];
+    return bench_median(v, RUNS, lo, hi);
 }
 
 static void bench_games(void)
@@ -195,18 +308,25 @@ static void bench_games(void)
            "after a warm-up\n(playouts from a copy of the start position, "
            "seeds counting up from 1; apply+undo and\nlegal_actions over %d "
            "positions sampled from random games; mcts(iterations=%d)\nfrom the "
-           "start position)\n\n",
+           "start position; the caller's loop: legal_actions + apply from a copy "
+           "of the start\nposition to the end; sites and observation over "
+           "the sample positions)\n\n",
            mg_version_string(), RUNS, window, SAMPLES, MCTS_ITER);
-    printf("%-16s %12s %12s %10s %10s %12s\n", "game", "playouts/s",
-           "actions/s", "apply+undo", "legal", "mcts it/s");
-    printf("%-16s %12s %12s %10s %10s %12s\n", "", "", "", "ns", "ns", "");
+    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s\n", "game",
+           "playouts/s", "actions/s", "apply+undo", "legal", "mcts it/s",
+           "loop/s", "loop", "sites", "observ.", "obs.");
+    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s\n", "", "", "",
+           "ns", "ns", "", "", "ns/act", "ns", "ns", "ns/flt");
     for (r = 0; r < n_rows; r++) {
         mg_game *g = NULL;
         mg_state *start = NULL, *work = NULL, *pos[SAMPLES];
         int32_t *buf;
-        size_t cap;
+        int8_t *sbuf;
+        float *obuf;
+        size_t cap, scap, ocap;
+        int32_t planes = 0, nsites = 0;
         double v[N_METRICS][RUNS];
-        uint64_t seed = 1, bseed = 1;
+        uint64_t seed = 1, bseed = 1, lseed = 1;
         int k;
         char err[256];
         if (mg_game_new(&g, rows[r]->spec, err, sizeof err)) {
@@ -220,23 +340,42 @@ static void bench_games(void)
         }
         cap = (size_t)mg_game_max_legal_actions(g);
         buf = malloc(cap * sizeof *buf);
+        scap = mg_game_num_sites(g) > 0 ? (size_t)mg_game_num_sites(g) : 1;
+        mg_game_observation_shape(g, &planes, &nsites);
+        ocap = planes > 0 && nsites > 0 ? (size_t)planes * (size_t)nsites : 1;
+        sbuf = malloc(scap);
+        obuf = malloc(ocap * sizeof *obuf);
+        if (!buf || !sbuf || !obuf) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(1);
+        }
         playouts(start, work, &seed, &v[0][0], &v[1][0]); /* warm-up */
         for (k = 0; k < RUNS; k++) {
             playouts(start, work, &seed, &v[M_PLAYOUTS][k], &v[M_ACTIONS][k]);
             v[M_APPLY][k] = apply_undo_ns(pos, buf, cap);
             v[M_LEGAL][k] = legal_ns(pos, buf, cap);
             v[M_MCTS][k] = mcts_rate(start, &bseed);
+            bench_loop(start, work, &lseed, buf, cap, &v[M_LOOP][k],
+                       &v[M_LOOP_NS][k]);
+            v[M_SITES][k] = sites_ns(pos, sbuf, scap);
+            v[M_OBS][k] = observation_ns(pos, obuf, ocap);
+            v[M_OBS_FLOAT][k] = v[M_OBS][k] / (double)ocap;
         }
         for (m = 0; m < N_METRICS; m++)
             med[r][m] = median_of(v[m], &lo[r][m], &hi[r][m]);
         ok[r] = 1;
-        printf("%-16s %12.0f %12.0f %10.1f %10.1f %12.0f\n", rows[r]->name,
-               med[r][M_PLAYOUTS], med[r][M_ACTIONS], med[r][M_APPLY],
-               med[r][M_LEGAL], med[r][M_MCTS]);
+        printf("%-16s %11.0f %11.0f %9.1f %9.1f %10.0f %10.0f %8.1f %8.1f "
+               "%9.1f %7.2f\n",
+               rows[r]->name, med[r][M_PLAYOUTS], med[r][M_ACTIONS],
+               med[r][M_APPLY], med[r][M_LEGAL], med[r][M_MCTS],
+               med[r][M_LOOP], med[r][M_LOOP_NS], med[r][M_SITES],
+               med[r][M_OBS], med[r][M_OBS_FLOAT]);
         fflush(stdout);
         for (k = 0; k < SAMPLES; k++)
             mg_state_free(pos[k]);
         free(buf);
+        free(sbuf);
+        free(obuf);
         mg_state_free(start);
         mg_state_free(work);
         mg_game_free(g);
@@ -244,10 +383,14 @@ static void bench_games(void)
     printf("\n");
     for (r = 0; r < n_rows; r++)
         for (m = 0; ok[r] && m < N_METRICS; m++)
-            printf("bench %s %s median=%.1f min=%.1f max=%.1f unit=%s "
-                   "spec=%s\n",
-                   rows[r]->name, metric_name[m], med[r][m], lo[r][m],
-                   hi[r][m], metric_unit[m], rows[r]->spec);
+            if (med[r][m] == med[r][m]) /* not NaN: measured */
+                printf(m == M_OBS_FLOAT
+                           ? "bench %s %s median=%.3f min=%.3f max=%.3f "
+                             "unit=%s spec=%s\n"
+                           : "bench %s %s median=%.1f min=%.1f max=%.1f "
+                             "unit=%s spec=%s\n",
+                       rows[r]->name, metric_name[m], med[r][m], lo[r][m],
+                       hi[r][m], metric_unit[m], rows[r]->spec);
     printf("\n");
 }
 
@@ -303,16 +446,25 @@ static void bench_boards(void)
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "all";
+    int all;
     if (argc > 2)
         window = atof(argv[2]) > 0 ? atof(argv[2]) : window;
-    if (strcmp(what, "games") && strcmp(what, "boards") && strcmp(what, "all")) {
-        fprintf(stderr, "usage: bench [games|boards|all] [seconds]\n");
+    if (strcmp(what, "games") && strcmp(what, "boards") &&
+        strcmp(what, "limit") && strcmp(what, "all")) {
+        fprintf(stderr, "usage: bench [games|limit|boards|all] [seconds] "
+                        "[row,row,...]\n");
         return 2;
     }
-    pick_rows();
-    if (strcmp(what, "boards"))
+    all = !strcmp(what, "all");
+    /* MG_BENCH_CPU=1: the games' windows in thread CPU time (a loaded
+     * machine), not wall time */
+    bench_cpu = getenv("MG_BENCH_CPU") && atoi(getenv("MG_BENCH_CPU")) > 0;
+    pick_rows(argc > 3 ? argv[3] : NULL);
+    if (all || !strcmp(what, "games"))
         bench_games();
-    if (strcmp(what, "games"))
+    if (all || !strcmp(what, "limit"))
+        bench_limit(argc > 3 ? argv[3] : NULL);
+    if (all || !strcmp(what, "boards"))
         bench_boards();
     return 0;
 }

@@ -72,6 +72,7 @@ static void dab_destroy(mg_game *g)
     free(d->cell_nsides);
     free(d->play_cells);
     free(d->play_nsides);
+    free(d->play_pair);
     free(d->cell_dots);
     free(d->cell_lines);
     free(d->mark_order);
@@ -113,6 +114,7 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
     if (rc == MG_OK &&
         (!ALLOC(d->zline, d->nlines) || !ALLOC(d->zcell, 2 * d->ncells + 2) ||
          !ALLOC(d->play_cells, 2 * d->nlines) ||
+         !ALLOC(d->play_pair, d->nlines) ||
          !ALLOC(d->play_nsides, d->ncells + 1)))
         rc = MG_ENOMEM;
     if (rc) {
@@ -125,18 +127,41 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
         d->zcell[i] = mg__zobrist_key(ZD_CELL, (uint64_t)i);
     d->zturn = mg__zobrist_key(ZD_TURN, 1);
     d->zturn0 = mg__zobrist_key(ZD_TURN, 0);
+    d->zplayer[0] = 0; /* MG_NOBODY */
+    d->zplayer[1] = d->zturn0;
+    d->zplayer[2] = d->zturn;
     for (i = 0; i < 2 * d->nlines; i++)
         d->play_cells[i] = d->line_cells[i] >= 0 ? d->line_cells[i]
                                                  : d->ncells;
+    for (i = 0; i < d->nlines; i++)
+        d->play_pair[i] = (uint32_t)d->play_cells[2 * i] |
+                          (uint32_t)d->play_cells[2 * i + 1] << 16;
     for (i = 0; i < d->ncells; i++)
         d->play_nsides[i] = d->cell_nsides[i];
     d->play_nsides[d->ncells] = -1; /* never closes */
+    for (i = 0; i < 16; i++) {
+        int b, k = 0;
+        for (b = 0; b < 4; b++)
+            if (i >> b & 1)
+                d->nib_bits[i][k++] = b;
+        d->nib_count[i] = k;
+    }
+    d->nsides = d->cell_nsides[0];
+    for (i = 0; i < d->ncells; i++) /* every grid has one cell shape */
+        assert(d->cell_nsides[i] == d->nsides);
+    /* the playout's bounds: a cell << 1 | 1 and a line fit 16 bits, and
+     * the spare cell's count, from nsides + 1 up by at most one per
+     * border line, stays a byte */
+    assert(d->ncells < 0x8000 && d->nlines <= 0x10000);
+    assert(d->nsides + 1 + 2 * d->nlines - d->nsides * d->ncells <= 255);
 
     g->num_actions = d->nlines;
     g->max_legal = d->moves;
     g->max_length = d->moves;
-    g->state_size = sizeof(dab_state) + (size_t)d->nlines +
-                    2 * (size_t)d->ncells + 2;
+    d->nwords = (d->nlines + 63) / 64;
+    d->bits_off = (sizeof(dab_state) + (size_t)d->nlines +
+                   2 * (size_t)d->ncells + 2 + 7) & ~(size_t)7;
+    g->state_size = d->bits_off + (size_t)d->nwords * sizeof(uint64_t);
     g->undo_size = 1;
     g->planes = mg__dab_planes;
     g->num_planes = MG__DAB_PLANES;
@@ -152,7 +177,7 @@ static uint64_t dab_hash_full(const mg_game *g, const void *st);
  * position hashes to 0 (which mg_state_hash(NULL) returns). */
 static uint64_t turn_key(const dab *d, int player)
 {
-    return player == 1 ? d->zturn : player == 0 ? d->zturn0 : 0;
+    return d->zplayer[player + 1];
 }
 
 static void dab_init(const mg_game *g, void *st)
@@ -161,10 +186,14 @@ static void dab_init(const mg_game *g, void *st)
     dab_state *s = st;
     unsigned char *drawn = DRAWN(d, st), *sides = SIDES(d, st);
     signed char *owner = OWNER(d, st);
+    uint64_t *und = UNDRAWN(d, st);
     int32_t l;
     memset(owner, -1, (size_t)d->ncells + 1);
+    memset(und, 0, (size_t)d->nwords * sizeof *und);
     for (l = 0; l < d->nlines; l++)
-        if (d->predrawn[l]) {
+        if (!d->predrawn[l])
+            und[l >> 6] |= (uint64_t)1 << (l & 63);
+        else {
             int32_t c0 = d->line_cells[2 * l], c1 = d->line_cells[2 * l + 1];
             drawn[l] = DRAWN_BEFORE;
             sides[c0]++;
@@ -196,51 +225,79 @@ int mg__dab_winner(const mg_game *g, const void *st)
     return ((a > b) != (D(g)->misere != 0)) ? 0 : 1;
 }
 
+/* The undrawn lines ascending, from the bit set a nibble at a time
+ * without a branch: four places written (one vector store), as many kept
+ * as the nibble has bits; while fewer than four places are left in buf
+ * (max_legal of them), bit by bit. */
 static int32_t dab_legal(const mg_game *g, const void *st, int32_t *buf)
 {
     const dab *d = D(g);
-    const unsigned char *drawn = CDRAWN(d, st);
-    int32_t l, n = 0;
-    for (l = 0; l < d->nlines; l++)
-        if (!drawn[l])
-            buf[n++] = l;
+    const uint64_t *und = CUNDRAWN(d, st);
+    int32_t w, n = 0, safe = d->moves - 4;
+    for (w = 0; w < d->nwords; w++) {
+        uint64_t x = und[w];
+        int32_t base = 64 * w, k, left = (d->nlines - base + 3) / 4;
+        int32_t nibs = left < 16 ? left : 16; /* none past the last line */
+        for (k = 0; k < nibs; k++, x >>= 4, base += 4) {
+            unsigned b = (unsigned)(x & 0xF);
+            if (n <= safe) {
+                /* loaded before the stores: they may not alias */
+                const int32_t *e = d->nib_bits[b];
+                int32_t e0 = e[0], e1 = e[1], e2 = e[2], e3 = e[3];
+                int32_t *o = buf + n;
+                o[0] = base + e0;
+                o[1] = base + e1;
+                o[2] = base + e2;
+                o[3] = base + e3;
+                n += d->nib_count[b];
+            } else {
+                for (; b; b &= b - 1)
+                    buf[n++] = base + mg__ctz64(b);
+            }
+        }
+    }
     assert(n == ((const dab_state *)st)->remaining);
     return n;
 }
 
 static int dab_is_legal(const mg_game *g, const void *st, int32_t a)
 {
-    (void)g;
-    return !CDRAWN(D(g), st)[a];
+    return (int)(CUNDRAWN(D(g), st)[a >> 6] >> (a & 63)) & 1;
 }
 
+/* Apply and undo without data-dependent branches: a border line's second
+ * cell is the spare cell (play_cells), whose side count is left alone
+ * (it stays 0) and which never closes (play_nsides -1); an open cell's
+ * owner is -1, so it is written whether or not the cell closes. */
 static void dab_apply(const mg_game *g, void *st, int32_t a, void *undo)
 {
     const dab *d = D(g);
     dab_state *s = st;
     unsigned char *sides = SIDES(d, st);
     signed char *owner = OWNER(d, st);
-    int mover = s->player, next, closed = 0, k;
+    const int32_t c0 = d->play_cells[2 * a], c1 = d->play_cells[2 * a + 1];
+    const int mover = s->player;
+    int f0, f1, f, next;
+    uint64_t h = s->hash ^ d->zline[a] ^ d->zplayer[mover + 1];
 
-    assert(mover == 0 || mover == 1); /* the game is not over */
-    assert(!DRAWN(d, st)[a]);         /* drawing a drawn line */
+    assert(mover == 0 || mover == 1);  /* the game is not over */
+    assert(!DRAWN(d, st)[a]);          /* drawing a drawn line */
     *(unsigned char *)undo = (unsigned char)mover;
     DRAWN(d, st)[a] = (unsigned char)(mover + 1); /* who drew it */
-    s->hash ^= d->zline[a];
-    s->remaining--;
-    for (k = 0; k < 2; k++) {
-        int32_t c = d->line_cells[2 * a + k];
-        assert(c < 0 || sides[c] < d->cell_nsides[c]); /* side count */
-        if (c >= 0 && ++sides[c] == d->cell_nsides[c]) {
-            owner[c] = (signed char)mover;
-            s->score[mover]++;
-            s->hash ^= d->zcell[2 * c + mover];
-            closed = 1;
-        }
-    }
+    UNDRAWN(d, st)[a >> 6] &= ~((uint64_t)1 << (a & 63));
+    f0 = ++sides[c0] == d->play_nsides[c0];
+    sides[c1] = (unsigned char)(sides[c1] + (c1 != d->ncells));
+    f1 = sides[c1] == d->play_nsides[c1];
+    owner[c0] = (signed char)(f0 * (mover + 1) - 1);
+    owner[c1] = (signed char)(f1 * (mover + 1) - 1);
+    h ^= d->zcell[2 * c0 + mover] & (0 - (uint64_t)f0);
+    h ^= d->zcell[2 * c1 + mover] & (0 - (uint64_t)f1);
+    f = f0 + f1;
+    s->score[mover] += f;
     /* rules §3.2.2: move again after closing, unless no line is left */
-    next = s->remaining == 0 ? MG_NOBODY : closed ? mover : 1 - mover;
-    s->hash ^= turn_key(d, mover) ^ turn_key(d, next);
+    next = mover ^ (f == 0);
+    next = --s->remaining == 0 ? MG_NOBODY : next;
+    s->hash = h ^ d->zplayer[next + 1];
     s->player = next;
 }
 
@@ -250,32 +307,50 @@ static void dab_undo(const mg_game *g, void *st, int32_t a, const void *undo)
     dab_state *s = st;
     unsigned char *sides = SIDES(d, st);
     signed char *owner = OWNER(d, st);
-    int mover = *(const unsigned char *)undo, k;
+    const int32_t c0 = d->play_cells[2 * a], c1 = d->play_cells[2 * a + 1];
+    const int mover = *(const unsigned char *)undo;
+    int f0, f1;
+    uint64_t h = s->hash ^ d->zline[a] ^ d->zplayer[s->player + 1] ^
+                 d->zplayer[mover + 1];
 
     assert(mover <= 1);              /* an undo record of apply */
     assert(s->remaining < d->moves); /* a line to undo */
     assert(DRAWN(d, st)[a] == mover + 1); /* the line the mover drew */
-    for (k = 0; k < 2; k++) {
-        int32_t c = d->line_cells[2 * a + k];
-        if (c < 0)
-            continue;
-        if (sides[c] == d->cell_nsides[c]) {
-            assert(owner[c] == mover);
-            owner[c] = -1;
-            s->score[mover]--;
-            s->hash ^= d->zcell[2 * c + mover];
-        }
-        sides[c]--;
-    }
+    /* a full cell of the line was closed by it, the last line drawn */
+    f0 = sides[c0] == d->play_nsides[c0];
+    f1 = sides[c1] == d->play_nsides[c1];
+    assert(!f0 || owner[c0] == mover);
+    assert(!f1 || owner[c1] == mover);
+    owner[c0] = -1;
+    owner[c1] = -1;
+    sides[c0]--;
+    sides[c1] = (unsigned char)(sides[c1] - (c1 != d->ncells));
+    h ^= d->zcell[2 * c0 + mover] & (0 - (uint64_t)f0);
+    h ^= d->zcell[2 * c1 + mover] & (0 - (uint64_t)f1);
+    s->score[mover] -= f0 + f1;
     DRAWN(d, st)[a] = 0;
-    s->hash ^= d->zline[a];
+    UNDRAWN(d, st)[a >> 6] |= (uint64_t)1 << (a & 63);
     s->remaining++;
-    s->hash ^= turn_key(d, s->player) ^ turn_key(d, mover);
+    s->hash = h;
     s->player = mover;
 }
 
-/* Uniformly random playout: the undrawn lines in scratch, one drawn at
- * random and swapped out per action; apply inlined. */
+/* Uniformly random playout: the undrawn lines in scratch (ascending, from
+ * the bit set), one drawn at random and swapped out per action, with
+ * apply inlined and cut to what the next action depends on: the side
+ * counts (against the one count a cell has, nsides: the spare cell
+ * standing for a border line's missing cell starts above it and never
+ * reaches it) and who moves, in few enough registers that none spills
+ * (a score kept in memory costs a store-forwarding round trip per
+ * action).  The draws do not depend on the position (n counts down by
+ * one per action), so they are made ahead, CHUNK at a time, off the
+ * loop's path.  What only the end position needs is done after each
+ * chunk or at the end: the closed cells' owners, keys and scores (from a
+ * list of cell << 1 | closer, which is also the cell's key index), the
+ * undo records (who drew each line: drawn[]), the lines' hash keys (from
+ * hist), and the bit set (from what is left in scratch). */
+#define CHUNK 256
+
 static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
                            int32_t max, int32_t *hist, unsigned char *undo,
                            size_t stride, int32_t *scratch)
@@ -284,53 +359,75 @@ static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
     dab_state *s = st;
     unsigned char *const drawn = DRAWN(d, st), *const sides = SIDES(d, st);
     signed char *const owner = OWNER(d, st);
-    const int32_t *const lc = d->play_cells, *const ns = d->play_nsides;
+    const uint32_t *const pair = d->play_pair;
     const uint64_t *const zline = d->zline, *const zcell = d->zcell;
+    const unsigned ns = (unsigned)d->nsides;
+    uint16_t pick[CHUNK], closed[2 * CHUNK + 1];
+    int32_t *const hist0 = hist;
     /* locals, not pointers: the byte stores below may alias anything */
     uint64_t h = s->hash, x = *rng;
-    int32_t n = 0, l, done = 0, sc0 = s->score[0], sc1 = s->score[1];
+    int32_t n = 0, l, done, end, sc0 = 0, sc1 = 0;
     int mover = s->player;
+    uint64_t *const und = UNDRAWN(d, st);
 
     if (mover == MG_NOBODY)
         return 0;
-    for (l = 0; n < s->remaining; l++) { /* n < remaining <= max_legal */
-        scratch[n] = l;
-        n += !drawn[l];
+    for (l = 0; l < d->nwords; l++) {
+        uint64_t w = und[l];
+        for (; w; w &= w - 1)
+            scratch[n++] = 64 * l + mg__ctz64(w);
     }
+    assert(n == s->remaining);
+    /* every action draws a line: the game ends when none is left */
+    end = max < 0 || max > n ? 0 : n - max; /* n when the loop stops */
+    done = n - end;
     h ^= turn_key(d, mover);
-    while (n > 0 && done != max) {
-        /* branch-free: closing a box is a coin flip the predictor loses */
-        uint32_t i = mg__rand_below(&x, (uint32_t)n);
-        int32_t a = scratch[i], c0 = lc[2 * a], c1 = lc[2 * a + 1];
-        int f0, f1, f;
-        scratch[i] = scratch[--n];
-        hist[done] = a;
-        undo[(size_t)done * stride] = (unsigned char)mover;
-        done++;
-        drawn[a] = (unsigned char)(mover + 1); /* who drew it */
-        h ^= zline[a];
-        /* an open cell's owner is -1: write it whether or not it closes
-         * (the spare cell's zcell keys are 0, its owner stays -1) */
-        f0 = ++sides[c0] == ns[c0];
-        owner[c0] = (signed char)(f0 * (mover + 1) - 1);
-        h ^= zcell[2 * c0 + mover] & (0 - (uint64_t)f0);
-        f1 = ++sides[c1] == ns[c1];
-        owner[c1] = (signed char)(f1 * (mover + 1) - 1);
-        h ^= zcell[2 * c1 + mover] & (0 - (uint64_t)f1);
-        f = f0 + f1;
-        sc0 += mover ? 0 : f;
-        sc1 += mover ? f : 0;
-        /* rules §3.2.2: move again after closing a box */
-        mover ^= !f;
+    sides[d->ncells] = (unsigned char)(ns + 1);
+    while (n > end) {
+        int32_t k = n - end < CHUNK ? n - end : CHUNK, j, nc = 0;
+        const uint16_t *p = pick;
+        for (j = 0; j < k; j++)
+            pick[j] = (uint16_t)mg__rand_below(&x, (uint32_t)(n - j));
+        for (j = n - k; n > j;) {
+            /* branch-free: closing a box is a coin flip the predictor
+             * loses */
+            int32_t i = *p++, a = scratch[i];
+            uint32_t cc = pair[a], c0 = cc & 0xFFFF, c1 = cc >> 16;
+            int f0, f1;
+            scratch[i] = scratch[--n];
+            *hist++ = a;
+            drawn[a] = (unsigned char)(mover + 1); /* who drew it */
+            f0 = ++sides[c0] == ns;
+            f1 = ++sides[c1] == ns;
+            closed[nc] = (uint16_t)(c0 << 1 | (unsigned)mover);
+            nc += f0;
+            closed[nc] = (uint16_t)(c1 << 1 | (unsigned)mover);
+            nc += f1;
+            /* rules §3.2.2: move again after closing a box */
+            mover ^= (f0 | f1) == 0;
+        }
+        for (j = 0; j < nc; j++) { /* the cells closed in the chunk */
+            owner[closed[j] >> 1] = (signed char)(closed[j] & 1);
+            sc0 += !(closed[j] & 1);
+            sc1 += closed[j] & 1;
+            h ^= zcell[closed[j]];
+        }
+    }
+    for (l = 0; l < done; l++) { /* the undo records, the lines' keys */
+        undo[(size_t)l * stride] = (unsigned char)(drawn[hist0[l]] - 1);
+        h ^= zline[hist0[l]];
     }
     if (n == 0)
         mover = MG_NOBODY;
     sides[d->ncells] = 0;
+    memset(und, 0, (size_t)d->nwords * sizeof *und);
+    for (l = 0; l < n; l++) /* the lines still undrawn */
+        und[scratch[l] >> 6] |= (uint64_t)1 << (scratch[l] & 63);
     *rng = x;
     s->player = mover;
     s->remaining -= done;
-    s->score[0] = sc0;
-    s->score[1] = sc1;
+    s->score[0] += sc0;
+    s->score[1] += sc1;
     s->hash = h ^ turn_key(d, mover);
     assert(owner[d->ncells] == -1); /* the spare cell never closes */
     MG__ASSERT_SLOW(s->hash == dab_hash_full(g, st));
@@ -404,4 +501,6 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .site_owner = mg__dab_site_owner,
     .site_owners = mg__dab_site_owners,
     .observe = mg__dab_observe,
+    /* the solver (1.4): dots_and_boxes_solver*.c */
+    .solver = &mg__dab_solver,
 };

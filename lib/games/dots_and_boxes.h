@@ -8,6 +8,7 @@
  *   dots_and_boxes_notation.c  dot and line names, parsing lines
  *   dots_and_boxes_render.c    the text and SVG pictures
  *   dots_and_boxes_position.c  the sites and observations (1.3)
+ *   dots_and_boxes_solver*.c   the solver's value and exact engine (1.4)
  */
 #ifndef MG_DOTS_AND_BOXES_H
 #define MG_DOTS_AND_BOXES_H
@@ -15,6 +16,7 @@
 #include "internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { GRID_SQUARE, GRID_TRIANGLE, GRID_HEXAGON };
 enum { SHAPE_TRIANGLE, SHAPE_HEXAGON };
@@ -60,10 +62,22 @@ typedef struct dab {
     int32_t *cell_box;        /* is box_cell[cell_box[cell]] */
     uint64_t *zline, *zcell;  /* zcell: ncells * 2 */
     uint64_t zturn, zturn0;
+    uint64_t zplayer[3];      /* turn keys by player + 1 (MG_NOBODY: 0) */
+    uint32_t *play_pair;      /* per line: play_cells packed, c0 | c1 << 16 */
+    int32_t nsides;           /* every cell's (the grids are uniform) */
+    int32_t nwords;           /* words of the undrawn-line bit set */
+    /* for listing a nibble of the bit set without a branch: its set
+     * bits' places ascending (4 written, count of them real) */
+    int32_t nib_bits[16][4];
+    int32_t nib_count[16];
+    size_t bits_off;          /* its offset in the state blob */
 } dab;
 
 /* The state blob: a header, then drawn[nlines], sides[ncells + 1],
- * owner[ncells + 1] (signed char, -1 = nobody).  drawn[l] is 0 for an
+ * owner[ncells + 1] (signed char, -1 = nobody), then (8-aligned, at
+ * d->bits_off) the undrawn lines as a bit set of d->nwords words: bit l
+ * is set exactly when drawn[l] is 0 (UNDRAWN; what legal and is_legal
+ * read).  drawn[l] is 0 for an
  * undrawn line, s + 1 for a line seat s drew, DRAWN_BEFORE for a line a
  * border drew before the game (rules §3.3): drawn[l] - 1 is who holds
  * the line (MG_NOBODY, 0, 1, MG_NEUTRAL), and nonzero means drawn.  The
@@ -87,6 +101,22 @@ typedef struct dab_state {
 #define CSIDES(d, st) (CDRAWN(d, st) + (d)->nlines)
 #define COWNER(d, st)                                                         \
     ((const signed char *)(CDRAWN(d, st) + (d)->nlines + (d)->ncells + 1))
+#define UNDRAWN(d, st) ((uint64_t *)(void *)((unsigned char *)(st) + (d)->bits_off))
+#define CUNDRAWN(d, st)                                                       \
+    ((const uint64_t *)(const void *)((const unsigned char *)(st) +           \
+                                      (d)->bits_off))
+
+/* Set the undrawn-line bit set of st from its drawn[] bytes (for code
+ * that writes drawn[] directly, e.g. an image of a position). */
+static inline void mg__dab_sync_undrawn(const struct dab *d, void *st)
+{
+    const unsigned char *drawn = (const unsigned char *)st + sizeof(dab_state);
+    uint64_t *und = UNDRAWN(d, st);
+    int32_t l;
+    memset(und, 0, (size_t)d->nwords * sizeof *und);
+    for (l = 0; l < d->nlines; l++)
+        und[l >> 6] |= (uint64_t)(drawn[l] == 0) << (l & 63);
+}
 
 static inline const dab *D(const mg_game *g)
 {
@@ -143,5 +173,8 @@ MG_HIDDEN void mg__dab_site_owners(const mg_game *g, const void *st,
                                    int8_t *buf);
 MG_HIDDEN void mg__dab_observe(const mg_game *g, const void *st, int player,
                                float *buf);
+
+/* dots_and_boxes_solver.c: the value and the exact engine (1.4). */
+MG_HIDDEN extern const mg__solver_ops mg__dab_solver;
 
 #endif /* MG_DOTS_AND_BOXES_H */
