@@ -15,6 +15,8 @@
  *   - the incremental hash equals the recomputed one;
  *   - undo restores the previous hash, player and text rendering exactly;
  *   - Dots and Boxes: the scores equal the boxes each seat owns in the SVG;
+ *   - a game's gains op (mcts's priors) gives for every legal action
+ *     what applying it, the winner, the scores and undo give;
  * and once per game that a clone is independent of its source, that
  * save -> load -> save is identical, and that mg_state_playout (which may
  * be a game's own generator) leaves exactly the position and history that
@@ -180,6 +182,42 @@ static void check_scores(const mg_state *s, char *svg)
 }
 
 /* Scores against the picture: D&B boxes per seat in the SVG. */
+/* score(mover) - score(other), a decided result as +-2^40 (bot.c). */
+static int64_t mover_value(const mg_state *s, int me)
+{
+    int32_t mine = 0, theirs = 0;
+    int wn = mg_state_winner(s);
+    mg_state_score(s, me, &mine);
+    mg_state_score(s, 1 - me, &theirs);
+    return (int64_t)mine - theirs +
+           (wn == me ? ((int64_t)1 << 40) : wn == 1 - me ? -((int64_t)1 << 40)
+                                                        : 0);
+}
+
+/* ops->gains against apply + winner + score + undo, for every action. */
+static void check_gains(mg_state *s, const int32_t *legal, size_t n)
+{
+    const mg_game *g = mg_state_game(s);
+    static int64_t out[4096];
+    int me = mg_state_current_player(s);
+    int64_t before;
+    size_t i;
+    if (!g->ops->gains || n == 0 || n > 4096)
+        return;
+    before = mover_value(s, me);
+    g->ops->gains(g, mg__state_position(s), legal, (int32_t)n, out);
+    for (i = 0; i < n; i++) {
+        int64_t d;
+        if (out[i] == MG__GAIN_UNKNOWN)
+            continue;
+        MG_REQUIRE(mg_state_apply(s, legal[i]) == MG_OK, "apply failed");
+        d = mover_value(s, me) - before;
+        MG_REQUIRE(mg_state_undo(s) == MG_OK, "undo failed");
+        MG_REQUIRE(out[i] == d, "gains: action %d gives %lld, not %lld",
+                   (int)legal[i], (long long)out[i], (long long)d);
+    }
+}
+
 static void check_game_scores(const mg_game *g, const mg_state *s, char *svg)
 {
     if (strcmp(mg_game_id(g), "dots_and_boxes") == 0)
@@ -212,6 +250,8 @@ static void random_game(const mg_game *g, uint64_t *rng, int32_t *legal,
             check_playout(s, rng);
         if (step % 4 == 0)
             check_game_scores(g, s, before);
+        if (step % 16 == 3)
+            check_gains(s, legal, n);
         if (n == 0)
             break;
         MG_REQUIRE((mg_state_is_terminal(s)) == (0),

@@ -63,7 +63,33 @@ static unsigned reflect(unsigned m, int nd)
     return r;
 }
 
-int mg__pattern_class(unsigned mask, int nd)
+/* pattern_class (below) of every mask, tabulated: a board asks it of
+ * each of its cells. */
+static const uint8_t class8[256] = {
+    0, 1, 1, 3, 1, 5, 3, 7, 1, 9, 5, 11, 3, 11, 7, 15, 1, 17, 9, 19, 5, 21,
+    11, 23, 3, 19, 11, 27, 7, 23, 15, 31, 1, 9, 17, 19, 9, 37, 19, 39, 5, 37,
+    21, 43, 11, 45, 23, 47, 3, 19, 19, 51, 11, 43, 27, 55, 7, 39, 23, 55, 15,
+    47, 31, 63, 1, 5, 9, 11, 17, 21, 19, 23, 9, 37, 37, 45, 19, 43, 39, 47, 5,
+    21, 37, 43, 21, 85, 43, 87, 11, 43, 45, 91, 23, 87, 47, 95, 3, 11, 19, 27,
+    19, 43, 51, 55, 11, 45, 43, 91, 27, 91, 55, 111, 7, 23, 39, 55, 23, 87,
+    55, 119, 15, 47, 47, 111, 31, 95, 63, 127, 1, 3, 5, 7, 9, 11, 11, 15, 17,
+    19, 21, 23, 19, 27, 23, 31, 9, 19, 37, 39, 37, 43, 45, 47, 19, 51, 43, 55,
+    39, 55, 47, 63, 5, 11, 21, 23, 37, 45, 43, 47, 21, 43, 85, 87, 43, 91, 87,
+    95, 11, 27, 43, 55, 45, 91, 91, 111, 23, 55, 87, 119, 47, 111, 95, 127, 3,
+    7, 11, 15, 19, 23, 27, 31, 19, 39, 43, 47, 51, 55, 55, 63, 11, 23, 45, 47,
+    43, 87, 91, 95, 27, 55, 91, 111, 55, 119, 111, 127, 7, 15, 23, 31, 39, 47,
+    55, 63, 23, 47, 87, 95, 55, 111, 119, 127, 15, 31, 47, 63, 47, 95, 111,
+    127, 31, 63, 95, 127, 63, 127, 127, 255,
+};
+static const uint8_t class6[64] = {
+    0, 1, 1, 3, 1, 5, 3, 7, 1, 9, 5, 11, 3, 11, 7, 15, 1, 5, 9, 11, 5, 21, 11,
+    23, 3, 11, 11, 27, 7, 23, 15, 31, 1, 3, 5, 7, 9, 11, 11, 15, 5, 11, 21,
+    23, 11, 27, 23, 31, 3, 7, 11, 15, 11, 23, 27, 31, 7, 15, 23, 31, 15, 31,
+    31, 63,
+};
+
+/* The smallest image of mask under the rotations and reflections. */
+static unsigned pattern_class(unsigned mask, int nd)
 {
     unsigned best = mask, f = reflect(mask, nd);
     int k;
@@ -77,13 +103,16 @@ int mg__pattern_class(unsigned mask, int nd)
     return (int)best;
 }
 
-/* -------------------------------------------------------- fingerprint */
-
-static int cmp_u64(const void *a, const void *b)
+int mg__pattern_class(unsigned mask, int nd)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+    if (nd == 8 && mask < 256)
+        return class8[mask];
+    if (nd == 6 && mask < 64)
+        return class6[mask];
+    return (int)pattern_class(mask, nd);
 }
+
+/* -------------------------------------------------------- fingerprint */
 
 /* Symmetry t applied to (x, y): square t < 8 (4 rotations x reflection),
  * hex t < 12 (6 rotations by 60 degrees in axial coordinates x reflection
@@ -112,35 +141,77 @@ static void symmetry(int kind, int t, int32_t *x, int32_t *y)
     *y = b;
 }
 
+/* Stable counting sort of idx[0 .. n) by key[idx[i]] (0 <= key < range)
+ * into out. */
+static void count_sort(const int32_t *key, int32_t range, const int16_t *idx,
+                       int32_t n, int16_t *out)
+{
+    int32_t count[2 * MAX_SIDE + 1], i, sum = 0;
+    memset(count, 0, (size_t)range * sizeof count[0]);
+    for (i = 0; i < n; i++)
+        count[key[idx[i]]]++;
+    for (i = 0; i < range; i++) {
+        int32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    for (i = 0; i < n; i++)
+        out[count[key[idx[i]]]++] = idx[i];
+}
+
+/* The smallest over the symmetries of a hash of the cells sorted by
+ * (y, x) after the symmetry, shifted to the minimum 0.  The sort is two
+ * stable counting sorts (by x, then by y): the images' coordinates span
+ * less than 2 MAX_SIDE (a 60-degree turn adds the two sides).  The hash
+ * chains of the symmetries run side by side (each is a chain of
+ * dependent multiplications). */
 static uint64_t fingerprint(const mg_board *b)
 {
-    uint64_t keys[MG__BOARD_MAX_CELLS], best = 0;
+    uint64_t best = 0, h[12], key[12][MG__BOARD_MAX_CELLS];
     int t, nt = b->kind == MG_BOARD_OCTOPUSZLE ? 8 : 12;
     int32_t i;
+    int16_t idx[MG__BOARD_MAX_CELLS], byx[MG__BOARD_MAX_CELLS],
+        sorted[MG__BOARD_MAX_CELLS];
+    for (i = 0; i < b->n; i++)
+        idx[i] = (int16_t)i;
     for (t = 0; t < nt; t++) {
-        int32_t minx = INT32_MAX, miny = INT32_MAX, xs[MG__BOARD_MAX_CELLS],
-                ys[MG__BOARD_MAX_CELLS];
-        uint64_t h = 0x6d67626f617264ULL ^ (uint64_t)b->kind;
+        int32_t minx = INT32_MAX, miny = INT32_MAX, maxx = INT32_MIN,
+                maxy = INT32_MIN, xs[MG__BOARD_MAX_CELLS],
+                ys[MG__BOARD_MAX_CELLS], ax = 1, ay = 0, bx = 0, by = 1;
+        symmetry(b->kind, t, &ax, &ay); /* linear: the images of the */
+        symmetry(b->kind, t, &bx, &by); /* unit vectors say it all */
         for (i = 0; i < b->n; i++) {
-            xs[i] = b->x[i];
-            ys[i] = b->y[i];
-            symmetry(b->kind, t, &xs[i], &ys[i]);
+            xs[i] = b->x[i] * ax + b->y[i] * bx;
+            ys[i] = b->x[i] * ay + b->y[i] * by;
             if (xs[i] < minx)
                 minx = xs[i];
             if (ys[i] < miny)
                 miny = ys[i];
+            if (xs[i] > maxx)
+                maxx = xs[i];
+            if (ys[i] > maxy)
+                maxy = ys[i];
         }
-        for (i = 0; i < b->n; i++)
-            keys[i] = ((uint64_t)(uint32_t)(ys[i] - miny) << 32) |
-                      (uint32_t)(xs[i] - minx);
-        qsort(keys, (size_t)b->n, sizeof keys[0], cmp_u64);
         for (i = 0; i < b->n; i++) {
-            uint64_t s = h ^ keys[i];
-            h = mg__splitmix64(&s);
+            xs[i] -= minx;
+            ys[i] -= miny;
         }
-        if (t == 0 || h < best)
-            best = h;
+        count_sort(xs, maxx - minx + 1, idx, b->n, byx);
+        count_sort(ys, maxy - miny + 1, byx, b->n, sorted);
+        for (i = 0; i < b->n; i++) {
+            int32_t c = sorted[i];
+            key[t][i] = ((uint64_t)(uint32_t)ys[c] << 32) | (uint32_t)xs[c];
+        }
+        h[t] = 0x6d67626f617264ULL ^ (uint64_t)b->kind;
     }
+    for (i = 0; i < b->n; i++)
+        for (t = 0; t < nt; t++) {
+            uint64_t s = h[t] ^ key[t][i];
+            h[t] = mg__splitmix64(&s);
+        }
+    for (t = 0; t < nt; t++)
+        if (t == 0 || h[t] < best)
+            best = h[t];
     return best;
 }
 
@@ -196,7 +267,7 @@ static int sort_cells(int kind, const int32_t *xs, const int32_t *ys,
                       int32_t *maxx, int32_t *maxy, char *err, size_t errcap)
 {
     int32_t want = mg__board_tiles(kind) - 1, i;
-    if (count != want)
+    if (count != want || count < 1)
         return mg__err(err, errcap, MG_EBOARD,
                        "board has %d cells; %s board has %d and the blank",
                        (int)count, kind_title(kind), (int)want);
@@ -204,7 +275,10 @@ static int sort_cells(int kind, const int32_t *xs, const int32_t *ys,
         cells[i].x = xs[i];
         cells[i].y = ys[i];
     }
-    qsort(cells, (size_t)count, sizeof cells[0], cmp_pos);
+    for (i = 1; i < count && cmp_pos(&cells[i - 1], &cells[i]) < 0; i++)
+        ; /* the search's cells come sorted */
+    if (i < count)
+        qsort(cells, (size_t)count, sizeof cells[0], cmp_pos);
     *minx = *maxx = cells[0].x;
     *miny = cells[0].y;
     *maxy = cells[count - 1].y;

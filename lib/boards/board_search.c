@@ -102,6 +102,7 @@ typedef struct bs_ws {
     int16_t rpos[BS_N];    /* index in req[] of a required cell */
     int32_t order[BS_N];   /* growth-order key of a required cell */
     int32_t req[BS_MAXREQ];
+    int32_t reqkey[BS_MAXREQ]; /* order[req[j]], read in req[] order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
@@ -119,75 +120,148 @@ static int32_t bs_order_key(bs_ws *w, int c)
            (int32_t)mg__rand_below(&w->rng, 65536);
 }
 
-/* Change the state of c (unknown -> required or forbidden, or required ->
- * occupied), recording it on the trail. */
-static void bs_set(bs_ws *w, int c, int s)
+/* The search's steps are written once for both grids and instantiated
+ * twice (bs_attempt8, bs_attempt6) with the directions `nd` and the words
+ * of a mask set `nw` constant, so the loops over directions unroll and the
+ * offsets are immediates. */
+#if defined(__GNUC__)
+#define BS_INLINE static inline __attribute__((always_inline))
+#else
+#define BS_INLINE static inline
+#endif
+
+/* Unrolled loops over the directions (nd is a constant in each copy). */
+#if defined(__clang__)
+#define BS_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+#define BS_UNROLL _Pragma("GCC unroll 8")
+#else
+#define BS_UNROLL
+#endif
+
+static const int bs_off8[8] = {1,  1 + BS_W,  BS_W,  -1 + BS_W,
+                               -1, -1 - BS_W, -BS_W, 1 - BS_W};
+static const int bs_off6[6] = {1, BS_W, -1 + BS_W, -1, -BS_W, 1 - BS_W};
+
+/* The neighbour of c in direction i, and the direction back. */
+BS_INLINE int bs_off(int nd, int i)
 {
-    int old = w->state[c], i;
-    w->trail[w->ntrail++] = c * 4 + old;
-    w->state[c] = (uint8_t)s;
-    if (old == S_UNK) {
-        if (s == S_REQ) {
-            for (i = 0; i < w->ndir; i++) {
-                int q = c + w->off[i];
-                w->must[q] |= (uint8_t)(1u << w->opp[i]);
-                if (w->state[q] == S_REQ) w->E++;
-            }
-            w->order[c] = bs_order_key(w, c);
-            w->rpos[c] = (int16_t)w->nreq;
-            w->req[w->nreq++] = c;
-        } else {
-            for (i = 0; i < w->ndir; i++)
-                w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
-        }
-    } else { /* required -> occupied: swap it out of req[] */
-        int p = w->rpos[c], last = w->req[--w->nreq];
-        w->req[p] = last;
-        w->rpos[last] = (int16_t)p;
-        w->rpos[c] = (int16_t)p; /* where to put it back */
-        for (i = 0; i < w->ndir; i++)
-            if (w->state[c + w->off[i]] == S_REQ) w->E--;
+    return nd == 8 ? bs_off8[i] : bs_off6[i];
+}
+
+BS_INLINE int bs_opp(int nd, int i)
+{
+    return i < nd / 2 ? i + nd / 2 : i - nd / 2;
+}
+
+/* Set bits of x (a SWAR count: the generic build has no instruction). */
+static inline int bs_count(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The state changes, each recorded on the trail (cell * 4 + old state):
+ * unknown -> required, unknown -> forbidden, required -> occupied. */
+BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
+{
+    int i, e = 0, n = w->nreq;
+    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    w->state[c] = S_REQ;
+    BS_UNROLL
+    for (i = 0; i < nd; i++) {
+        int q = c + bs_off(nd, i);
+        e += w->state[q] == S_REQ;
+        w->must[q] |= (uint8_t)(1u << bs_opp(nd, i));
     }
+    w->E += e;
+    w->order[c] = bs_order_key(w, c);
+    w->rpos[c] = (int16_t)n;
+    w->req[n] = c;
+    w->reqkey[n] = w->order[c];
+    w->nreq = n + 1;
+}
+
+BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
+{
+    int i;
+    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    w->state[c] = S_FORB;
+    BS_UNROLL
+    for (i = 0; i < nd; i++)
+        w->mnot[c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+}
+
+BS_INLINE void bs_occupy(bs_ws *w, int c, const int nd) /* c required */
+{
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0;
+    w->nreq = n;
+    w->trail[w->ntrail++] = c * 4 + S_REQ;
+    w->state[c] = S_OCC;
+    w->req[p] = last; /* swap it out of req[] */
+    w->reqkey[p] = w->reqkey[n];
+    w->rpos[last] = (int16_t)p;
+    w->rpos[c] = (int16_t)p; /* where to put it back */
+    BS_UNROLL
+    for (i = 0; i < nd; i++)
+        e += w->state[c + bs_off(nd, i)] == S_REQ;
+    w->E -= e;
 }
 
 /* Undo state changes back to trail length `mark` (the counters B, P, U, E
  * and the unused set are restored by the caller). */
-static void bs_undo(bs_ws *w, int mark)
+BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
 {
-    while (w->ntrail > mark) {
-        int e = w->trail[--w->ntrail], c = e >> 2, old = e & 3, i;
+    int nt = w->ntrail, n = w->nreq; /* locals: the byte stores below
+                                          * may alias any field */
+    while (nt > mark) {
+        int e = w->trail[--nt], c = e >> 2, old = e & 3, i;
         int s = w->state[c];
         w->state[c] = (uint8_t)old;
         if (old == S_UNK) {
             uint8_t *bits = s == S_REQ ? w->must : w->mnot;
-            if (s == S_REQ) w->nreq--; /* it is last in req[] */
-            for (i = 0; i < w->ndir; i++)
-                bits[c + w->off[i]] &= (uint8_t) ~(1u << w->opp[i]);
+            if (s == S_REQ) n--; /* it is last in req[] */
+            BS_UNROLL
+            for (i = 0; i < nd; i++)
+                bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
         } else { /* occupied -> required */
             int p = w->rpos[c], moved = w->req[p];
-            w->req[w->nreq] = moved;
-            w->rpos[moved] = (int16_t)w->nreq;
-            w->nreq++;
+            w->req[n] = moved;
+            w->reqkey[n] = w->reqkey[p];
+            w->rpos[moved] = (int16_t)n;
+            n++;
             w->req[p] = c;
+            w->reqkey[p] = w->order[c];
         }
     }
+    w->ntrail = nt;
+    w->nreq = n;
 }
 
 /* Place mask m on the required cell c.  Returns 0 when the counts show the
  * position cannot be completed (the caller undoes). */
-static int bs_place(bs_ws *w, int c, int m)
+BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 {
     int i, occn = 0, pc = w->pc8[m];
-    for (i = 0; i < w->ndir; i++)
-        if (w->state[c + w->off[i]] == S_OCC) occn++;
-    bs_set(w, c, S_OCC);
+    BS_UNROLL
+    for (i = 0; i < nd; i++)
+        occn += w->state[c + bs_off(nd, i)] == S_OCC;
+    bs_occupy(w, c, nd);
     w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->U--;
     w->P -= pc;
     w->B += pc - 2 * occn;
-    for (i = 0; i < w->ndir; i++) {
-        int q = c + w->off[i];
-        if (w->state[q] == S_UNK) bs_set(w, q, (m >> i) & 1 ? S_REQ : S_FORB);
+    BS_UNROLL
+    for (i = 0; i < nd; i++) {
+        int q = c + bs_off(nd, i);
+        if (w->state[q] != S_UNK)
+            continue;
+        if ((m >> i) & 1)
+            bs_require(w, q, nd);
+        else
+            bs_forbid(w, q, nd);
     }
     if (w->nreq > w->U) return 0;
     if (w->nreq == 0 && w->U > 0) return 0;
@@ -197,14 +271,14 @@ static int bs_place(bs_ws *w, int c, int m)
 
 /* Open level f for its cell with candidate set v: densest first, masks in
  * `pref` (may be NULL) first among equals, else random. */
-static void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
-                     const uint64_t *pref)
+BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
+                        const uint64_t *pref, const int nw)
 {
     int c = f->cell, k, n = 0, i, j;
     int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
     int32_t key[256];
     uint8_t cand[256];
-    for (k = 0; k < w->nw; k++) {
+    for (k = 0; k < nw; k++) {
         uint64_t b = v[k];
         while (b) {
             int m = k * 64 + mg__ctz64(b);
@@ -242,9 +316,9 @@ static void bs_save(const bs_ws *w, bs_frame *f)
     f->E = w->E;
 }
 
-static void bs_restore(bs_ws *w, const bs_frame *f)
+BS_INLINE void bs_restore(bs_ws *w, const bs_frame *f, const int nd)
 {
-    bs_undo(w, f->tmark);
+    bs_undo(w, f->tmark, nd);
     w->B = f->B;
     w->P = f->P;
     w->U = f->U;
@@ -256,53 +330,71 @@ static void bs_unuse(bs_ws *w, int m)
     w->unused[m >> 6] |= 1ULL << (m & 63);
 }
 
-/* Pick the next cell.  Returns 0 on a dead end, else opens level f. */
-static int bs_next(bs_ws *w, bs_frame *f)
+/* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
+ * pass over the required cells: their candidate sets (dead end when one
+ * is empty), the masks that fit one of them only, and the cell first in
+ * the order (a cell with a single candidate before any other; among equal
+ * keys the first in req[]: the minimum of key * 2^32 + j, without
+ * branches). */
+BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
 {
-    int best = -1, j, k, nz = 0;
-    int32_t bkey = 0;
-    uint64_t once[4] = {0, 0, 0, 0}, twice[4] = {0, 0, 0, 0};
-    uint64_t bv[4] = {0, 0, 0, 0};
+    int j, k, nz = 0, best;
+    uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
+    /* the words as scalars (nw is 1 or 4): once, twice and the unused set
+     * stay in registers */
+    uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
+             u2 = nw > 1 ? w->unused[2] : 0, u3 = nw > 1 ? w->unused[3] : 0;
+    uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0, t3 = 0;
     for (j = 0; j < w->nreq; j++) {
         int c = w->req[j];
         const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
-        uint64_t v[4], any = 0, multi = 0;
-        int32_t key;
-        for (k = 0; k < w->nw; k++) {
-            v[k] = w->unused[k] & a[k] & b[k];
-            twice[k] |= once[k] & v[k];
-            once[k] |= v[k];
-            multi |= (v[k] & (v[k] - 1)) | (uint64_t)(any && v[k]);
-            any |= v[k];
-        }
-        if (!any) return 0;
-        key = multi ? w->order[c] : w->order[c] - 0x40000000;
-        if (best < 0 || key < bkey) {
-            bkey = key;
-            best = c;
-            memcpy(bv, v, sizeof bv);
-        }
+        uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
+                 v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
+                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, multi, key;
+        int words;
+        t0 |= o0 & v0;
+        t1 |= o1 & v1;
+        t2 |= o2 & v2;
+        t3 |= o3 & v3;
+        o0 |= v0;
+        o1 |= v1;
+        o2 |= v2;
+        o3 |= v3;
+        if (!(v0 | v1 | v2 | v3)) return 0;
+        multi = (v0 & (v0 - 1)) | (v1 & (v1 - 1)) | (v2 & (v2 - 1)) |
+                (v3 & (v3 - 1));
+        words = (v0 != 0) + (v1 != 0) + (v2 != 0) + (v3 != 0);
+        /* order keys are below 2^27: biased, they stay in 32 bits */
+        key = (uint64_t)(uint32_t)(w->reqkey[j] + 0x40000000 -
+                                   (multi || words > 1 ? 0 : 0x40000000));
+        key = key << 32 | (uint32_t)j;
+        bkey = key < bkey ? key : bkey;
     }
-    if (best < 0) return 0;
-    for (k = 0; k < w->nw; k++) {
-        nz += mg__popcount64(w->unused[k] & ~once[k]);
+    if (w->nreq == 0) return 0;
+    best = w->req[(uint32_t)bkey];
+    once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
+    twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
+    for (k = 0; k < nw; k++) {
+        nz += bs_count(w->unused[k] & ~once[k]);
         once[k] &= ~twice[k]; /* masks that fit one required cell only */
+        bv[k] = w->unused[k] & w->sup[w->must[best]][k] &
+                w->dis[w->mnot[best]][k];
     }
     if (nz > w->U - w->nreq) return 0;
     f->cell = best;
     bs_save(w, f);
-    bs_order(w, f, bv, once);
+    bs_order(w, f, bv, once, nw);
     return 1;
 }
 
 /* One attempt from scratch with the current PRNG stream; 1 on success
  * (the group is the occupied cells). */
-static int bs_attempt(bs_ws *w)
+BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
 {
     int d = 0, i, tries = 0;
     long fails = 0;
     bs_frame *f;
-    bs_undo(w, 0);
+    bs_undo(w, 0, nd);
     w->nreq = 0;
     w->E = 0;
     w->B = 0;
@@ -310,7 +402,7 @@ static int bs_attempt(bs_ws *w)
     w->P = w->ndir << (w->ndir - 1);
     memset(w->unused, 0, sizeof w->unused);
     for (i = 1; i < w->nmask; i++) bs_unuse(w, i);
-    bs_set(w, BS_CENTRE, S_REQ);
+    bs_require(w, BS_CENTRE, nd);
     f = &w->st[0];
     f->cell = BS_CENTRE;
     bs_save(w, f);
@@ -319,7 +411,7 @@ static int bs_attempt(bs_ws *w)
     f->cand[0] = (uint8_t)(w->nmask - 1); /* the full tile first */
     for (;;) {
         f = &w->st[d];
-        bs_restore(w, f);
+        bs_restore(w, f, nd);
         if (f->pos > 0) bs_unuse(w, f->cand[f->pos - 1]);
         if (f->pos >= f->ncand) { /* level exhausted: back up */
             if (d == 0) return 0;
@@ -340,24 +432,34 @@ static int bs_attempt(bs_ws *w)
                 bs_unuse(w, g->cand[g->pos - 1]);
             }
             f = &w->st[d];
-            bs_restore(w, f);
-            for (k = 0; k < w->nw; k++)
+            bs_restore(w, f, nd);
+            for (k = 0; k < nw; k++)
                 v[k] = w->unused[k] & w->sup[w->must[f->cell]][k] &
                        w->dis[w->mnot[f->cell]][k];
-            bs_order(w, f, v, NULL);
+            bs_order(w, f, v, NULL, nw);
             continue;
         }
-        if (!bs_place(w, f->cell, f->cand[f->pos++])) {
+        if (!bs_place(w, f->cell, f->cand[f->pos++], nd)) {
             fails++;
             continue;
         }
         if (w->U == 0) return 1;
-        if (!bs_next(w, &w->st[d + 1])) {
+        if (!bs_next(w, &w->st[d + 1], nw)) {
             fails++;
             continue;
         }
         d++;
     }
+}
+
+static int bs_attempt8(bs_ws *w)
+{
+    return bs_attempt(w, 8, 4);
+}
+
+static int bs_attempt6(bs_ws *w)
+{
+    return bs_attempt(w, 6, 1);
 }
 
 static void bs_init(bs_ws *w, int kind)
@@ -381,7 +483,7 @@ static void bs_init(bs_ws *w, int kind)
     w->ntiles = w->nmask - 1;
     w->nw = (w->nmask + 63) / 64;
     for (i = 0; i < w->ndir; i++) w->opp[i] = (i + w->ndir / 2) % w->ndir;
-    for (m = 0; m < 256; m++) w->pc8[m] = (uint8_t)mg__popcount64((uint64_t)m);
+    for (m = 0; m < 256; m++) w->pc8[m] = (uint8_t)bs_count((uint64_t)m);
     /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis */
     memset(has, 0, sizeof has);
     for (m = 0; m < w->nmask; m++)
@@ -415,7 +517,10 @@ static void bs_init(bs_ws *w, int kind)
                 continue;
             }
             w->state[c] = S_FORB;
-            if (x >= 1 && y >= 1 && x < BS_W - 1 && y < BS_W - 1)
+            /* the inner layer of the rim tells its inner neighbours; the
+             * rim's own mnot is never read (rim cells are never required) */
+            if (x >= BS_RIM - 1 && y >= BS_RIM - 1 && x <= BS_W - BS_RIM &&
+                y <= BS_W - BS_RIM)
                 for (i = 0; i < w->ndir; i++)
                     w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
         }
@@ -436,13 +541,22 @@ int mg__board_search(int kind, uint64_t seed, int32_t *x, int32_t *y)
     stream = seed ^ ((uint64_t)kind << 56);
     do
         w->rng = mg__splitmix64(&stream);
-    while (!bs_attempt(w));
-    for (i = 0; i < BS_N; i++) /* by y, then x */
-        if (w->state[i] == S_OCC) {
-            x[n] = (i & (BS_W - 1)) - BS_W / 2;
-            y[n] = (i >> BS_LOG) - BS_W / 2;
-            n++;
-        }
+    while (!(w->ndir == 8 ? bs_attempt8(w) : bs_attempt6(w)));
+    for (i = 0; i < BS_N; i += 8) { /* by y, then x; 8 cells at a time */
+        uint64_t v, occ;
+        int j;
+        memcpy(&v, w->state + i, 8);
+        v ^= 0x0101010101010101ULL * S_OCC; /* occupied: a zero byte */
+        occ = (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+        if (!occ)
+            continue;
+        for (j = 0; j < 8; j++)
+            if (w->state[i + j] == S_OCC) {
+                x[n] = ((i + j) & (BS_W - 1)) - BS_W / 2;
+                y[n] = ((i + j) >> BS_LOG) - BS_W / 2;
+                n++;
+            }
+    }
     free(w);
     return MG_OK;
 }

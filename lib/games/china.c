@@ -78,6 +78,35 @@ static void build_classes(china *c, const mg_board *b)
     }
 }
 
+/* The cell sets: each class's cells, each cell's neighbours; and the
+ * select table of bytes. */
+static void build_sets(china *c)
+{
+    int32_t i, d, b, r;
+    c->nw = (c->n + 63) / 64;
+    for (i = 0; i < c->n; i++) {
+        c->kbits[c->klass[i]][i >> 6] |= 1ULL << (i & 63);
+        for (d = 0; d < 8; d++) {
+            int32_t e = c->nbr[i][d];
+            if (e >= 0)
+                c->nbits[i][e >> 6] |= 1ULL << (e & 63);
+        }
+    }
+    for (b = 0; b < 256; b++) {
+        for (i = 0, r = 0; i < 8; i++)
+            if (b >> i & 1)
+                c->sel8[b][r++] = (uint8_t)i;
+        c->pc8[b] = (uint8_t)r;
+    }
+    c->small = 1;
+    for (b = 0; b < c->nk; b++) {
+        for (i = c->kstart[b]; i < c->kstart[b + 1]; i++)
+            c->kpos[c->kcells[i]] = (uint8_t)(i - c->kstart[b]);
+        if (c->kstart[b + 1] - c->kstart[b] > 16)
+            c->small = 0; /* mode=number: kvac unused */
+    }
+}
+
 static void make_keys(china *c)
 {
     int32_t i, k;
@@ -130,6 +159,7 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     c->done_action = c->n;
     c->swap_action = c->n + 1;
     build_classes(c, b);
+    build_sets(c);
     make_keys(c);
 
     g->data = c;
@@ -174,7 +204,7 @@ static void destroy(mg_game *g)
 /* ---------------------------------------------------------------- hash */
 
 /* Everything but the stones: who moves, the swap, the turn in progress. */
-static uint64_t turn_keys(const china *c, const cstate *s)
+static inline uint64_t turn_keys(const china *c, const cstate *s)
 {
     uint64_t h = 0;
     if (s->colour < 0)
@@ -208,6 +238,58 @@ static uint64_t hash(const mg_game *g, const void *st)
     return ((const cstate *)st)->hash;
 }
 
+/* ------------------------------------------------------------ cell sets */
+
+/* Byte prefix counts of x: byte i of the result counts the set bits of
+ * bytes 0 .. i of x (so the top byte is the count of x). */
+static inline uint64_t byte_prefix(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return x * 0x0101010101010101ULL;
+}
+
+/* The r-th (0-based) set bit of x (r below its count), p = byte_prefix(x):
+ * the first byte whose prefix count passes r, then the byte's table. */
+static inline int32_t select_word(const china *c, uint64_t x, uint64_t p,
+                                  uint32_t r)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = ones << 7;
+    uint64_t t = ((p | highs) - (uint64_t)(r + 1) * ones) & highs;
+    int32_t b = mg__ctz64(t) >> 3;
+    uint32_t before = (uint32_t)(((p << 8) >> (8 * b)) & 0xFF);
+    return 8 * b + c->sel8[(x >> (8 * b)) & 0xFF][r - before];
+}
+
+/* The r-th (0-based) cell of set m in index order (r below its count). */
+static inline int32_t select_cell(const china *c, const uint64_t *m,
+                                  uint32_t r)
+{
+    int w;
+    for (w = 0;; w++) {
+        uint64_t p = byte_prefix(m[w]);
+        uint32_t count = (uint32_t)(p >> 56);
+        if (r < count)
+            return 64 * w + select_word(c, m[w], p, r);
+        r -= count;
+    }
+}
+
+/* The first `cap` cells of set m ascending into buf; their number. */
+static int32_t list_cells(const china *c, const uint64_t *m, int32_t cap,
+                          int32_t *buf)
+{
+    int32_t n = 0;
+    int w;
+    for (w = 0; w < c->nw; w++) {
+        uint64_t v = m[w];
+        for (; v && n < cap; v &= v - 1)
+            buf[n++] = w * 64 + mg__ctz64(v);
+    }
+    return n;
+}
+
 /* ---------------------------------------------------------------- rules */
 
 static void init(const mg_game *g, void *st)
@@ -218,8 +300,11 @@ static void init(const mg_game *g, void *st)
     memset(s->cell, -1, sizeof s->cell);
     for (k = 0; k < c->n; k++)
         s->vac[k >> 6] |= 1ULL << (k & 63);
-    for (k = 0; k < c->nk; k++)
+    for (k = 0; k < c->nk; k++) {
         s->vacant[k] = (int16_t)(c->kstart[k + 1] - c->kstart[k]);
+        if (c->small)
+            s->kvac[k] = (uint16_t)((1UL << s->vacant[k]) - 1);
+    }
     s->vacant_total = (int16_t)c->n;
     s->colour = 0;
     s->hash = hash_full(g, st);
@@ -243,73 +328,207 @@ static int is_legal(const mg_game *g, const void *st, int32_t a)
     return s->turn == 1 && s->placed == 0 && !s->swapped; /* swap */
 }
 
+/* apply_action is the playout's inner step: GCC would keep it a call. */
+#if defined(__GNUC__)
+#define CHINA_INLINE static inline __attribute__((always_inline))
+#else
+#define CHINA_INLINE static inline
+#endif
+
+/* Set bits of a small class's vacancy mask (16 bits). */
+static inline int32_t count16(const china *c, uint32_t m)
+{
+    return c->pc8[m & 0xFF] + c->pc8[m >> 8];
+}
+
+/* The r-th (0-based) set bit of 16-bit m (r below its count). */
+static inline int32_t select16(const china *c, uint32_t m, uint32_t r)
+{
+    uint32_t lo = m & 0xFF, n = c->pc8[lo];
+    return r < n ? c->sel8[lo][r] : 8 + c->sel8[m >> 8][r - n];
+}
+
+/* Of `avail` cells open to the turn's next stone, how many, lowest first,
+ * are legal: with order=ascending and a mandatory turn the highest are
+ * kept for the rest of the quota (cell_legal: a cell is legal when enough
+ * vacant cells of its class lie above it, true of all but the top
+ * `need`). */
+static inline int32_t next_legal(const china *c, const cstate *s,
+                                 int32_t avail)
+{
+    int32_t need;
+    if (!c->ascending || may_stop(c, s))
+        return avail;
+    need = s->quota - s->placed - 1;
+    if (need > 0)
+        avail -= need;
+    return avail > 0 ? avail : 0;
+}
+
+/* The cells open to the turn's next stone (placed > 0): the vacant cells
+ * of the turn's class, above the last stone with order=ascending, as
+ * places in the class's list (small classes, kvac) into *m; returns how
+ * many of them, lowest first, are legal. */
+static inline int32_t next_small(const china *c, const cstate *s,
+                                 uint32_t *m)
+{
+    uint32_t v = s->kvac[s->klass];
+    if (!c->ascending) {
+        *m = v;
+        return s->vacant[s->klass];
+    }
+    v &= ~((2U << c->kpos[s->last]) - 1);
+    *m = v;
+    return next_legal(c, s, count16(c, v));
+}
+
+/* The same as a cell set (any classes). */
+static int32_t next_cells(const china *c, const cstate *s, uint64_t *m)
+{
+    int32_t k = s->klass, n = 0;
+    int w;
+    for (w = 0; w < CW; w++)
+        m[w] = s->vac[w] & c->kbits[k][w];
+    if (!c->ascending)
+        return s->vacant[k];
+    for (w = 0; w < c->nw; w++) {
+        m[w] &= above_mask(w, s->last);
+        n += bits_count(m[w]);
+    }
+    return next_legal(c, s, n);
+}
+
+/* order=ascending, a mandatory turn's first stone in class k: the class's
+ * first vacant cells, leaving room above for the rest of the quota, into
+ * ok (a set of CW words); returns their number (cell_legal with placed =
+ * 0).  They are the class's vacant cells up to its allowed-th (the
+ * classes list their cells ascending). */
+static int32_t class_first(const china *c, const cstate *s, int32_t k,
+                           uint64_t *ok)
+{
+    int32_t v = s->vacant[k], q, allowed, cut;
+    int w;
+    for (w = 0; w < CW; w++)
+        ok[w] = 0;
+    if (v == 0)
+        return 0;
+    q = c->base - c->beams[c->kcells[c->kstart[k]]];
+    allowed = v - (q < v ? q : v) + 1;
+    if (c->small) {
+        cut = c->kcells[c->kstart[k] +
+                        select16(c, s->kvac[k], (uint32_t)allowed - 1)];
+    } else {
+        uint64_t m[CW];
+        for (w = 0; w < CW; w++)
+            m[w] = s->vac[w] & c->kbits[k][w];
+        cut = select_cell(c, m, (uint32_t)allowed - 1);
+    }
+    for (w = 0; w < cut >> 6; w++)
+        ok[w] = s->vac[w] & c->kbits[k][w];
+    ok[w] = s->vac[w] & c->kbits[k][w] & (~0ULL >> (63 - (cut & 63)));
+    return allowed;
+}
+
+/* The same for every class at once (the classes are disjoint). */
+static int32_t first_cells(const china *c, const cstate *s, uint64_t *ok)
+{
+    int32_t k, n = 0;
+    int w;
+    for (w = 0; w < CW; w++)
+        ok[w] = 0;
+    for (k = 0; k < c->nk; k++) {
+        uint64_t m[CW];
+        n += class_first(c, s, k, m);
+        for (w = 0; w < CW; w++)
+            ok[w] |= m[w];
+    }
+    return n;
+}
+
+/* The playout's first_cells, kept per class: between two turns' first
+ * stones only one class changes (the earlier turn's), measured again. */
+typedef struct first_cache {
+    int ready;
+    int32_t dirty;              /* a class changed since, or -1 */
+    int32_t total;              /* the cells of set */
+    int32_t count[MAXK];        /* class_first of each class */
+    uint64_t part[MAXK][CW];
+    uint64_t set[CW];           /* their union */
+} first_cache;
+
+static int32_t first_cached(const china *c, const cstate *s, first_cache *f)
+{
+    int32_t k = f->dirty;
+    int w;
+    if (!f->ready) {
+        f->total = 0;
+        for (w = 0; w < CW; w++)
+            f->set[w] = 0;
+        for (k = 0; k < c->nk; k++) {
+            f->total += f->count[k] = class_first(c, s, k, f->part[k]);
+            for (w = 0; w < CW; w++)
+                f->set[w] |= f->part[k][w];
+        }
+        f->ready = 1;
+    } else if (k >= 0) {
+        f->total -= f->count[k];
+        for (w = 0; w < CW; w++)
+            f->set[w] &= ~f->part[k][w];
+        f->total += f->count[k] = class_first(c, s, k, f->part[k]);
+        for (w = 0; w < CW; w++)
+            f->set[w] |= f->part[k][w];
+    }
+    f->dirty = -1;
+    return f->total;
+}
+
 static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
 {
     const china *c = C(g);
     const cstate *s = st;
-    int32_t n = 0, i, k;
+    uint64_t m[CW];
+    int32_t n;
     if (s->placed > 0) {
-        k = s->klass;
-        for (i = c->kstart[k]; i < c->kstart[k + 1]; i++)
-            if (cell_legal(c, s, c->kcells[i]))
-                buf[n++] = c->kcells[i];
+        if (c->small) {
+            const int16_t *kc = c->kcells + c->kstart[s->klass];
+            uint32_t v;
+            int32_t left = next_small(c, s, &v);
+            for (n = 0; n < left; v &= v - 1)
+                buf[n++] = kc[mg__ctz64(v)];
+        } else {
+            n = list_cells(c, m, next_cells(c, s, m), buf);
+        }
         if (may_stop(c, s))
             buf[n++] = c->done_action;
         return n;
     }
-    if (!c->ascending || may_stop(c, s)) { /* every vacant cell */
-        int w;
-        for (w = 0; w < 4; w++) {
-            uint64_t v = s->vac[w];
-            while (v) {
-                buf[n++] = w * 64 + mg__ctz64(v);
-                v &= v - 1;
-            }
-        }
-    } else { /* ascending, mandatory: the first vacant cells of each
-                class, leaving room above for the rest of the quota */
-        uint64_t ok[4] = {0, 0, 0, 0};
-        int w;
-        for (k = 0; k < c->nk; k++) {
-            int32_t v = s->vacant[k], q, allowed, seen = 0;
-            if (v == 0)
-                continue;
-            q = c->base - c->beams[c->kcells[c->kstart[k]]];
-            allowed = v - (q < v ? q : v) + 1;
-            for (i = c->kstart[k]; i < c->kstart[k + 1] && seen < allowed;
-                 i++) {
-                int32_t cell = c->kcells[i];
-                if (s->cell[cell] < 0) {
-                    ok[cell >> 6] |= 1ULL << (cell & 63);
-                    seen++;
-                }
-            }
-        }
-        for (w = 0; w < 4; w++)
-            for (; ok[w]; ok[w] &= ok[w] - 1)
-                buf[n++] = w * 64 + mg__ctz64(ok[w]);
-    }
+    if (!c->ascending || may_stop(c, s)) /* every vacant cell */
+        n = list_cells(c, s->vac, MAXC, buf);
+    else
+        n = list_cells(c, m, first_cells(c, s, m), buf);
     if (s->turn == 1 && !s->swapped)
         buf[n++] = c->swap_action;
     return n;
 }
 
-/* Is any placement left in this turn? */
-static int turn_can_go_on(const china *c, const cstate *s)
+/* Is any placement left in this turn (after a stone)? */
+static inline int turn_can_go_on(const china *c, const cstate *s)
 {
-    int32_t k = s->klass, i;
+    int32_t k = s->klass;
+    int w;
     if (s->placed >= s->quota)
         return 0;
     if (!c->ascending)
         return s->vacant[k] > 0;
-    for (i = c->kstart[k]; i < c->kstart[k + 1]; i++)
-        if (s->cell[c->kcells[i]] < 0 &&
-            (!c->ascending || c->kcells[i] > s->last))
+    if (c->small)
+        return (s->kvac[k] >> c->kpos[s->last]) > 1;
+    for (w = s->last >> 6; w < c->nw; w++)
+        if (s->vac[w] & c->kbits[k][w] & above_mask(w, s->last))
             return 1;
     return 0;
 }
 
-static void end_turn(cstate *s)
+static inline void end_turn(cstate *s)
 {
     s->turn++;
     s->colour ^= 1;
@@ -317,37 +536,68 @@ static void end_turn(cstate *s)
     s->quota = s->klass = s->last = 0;
 }
 
+/* apply without the undo record.  The hash changes by the keys of what
+ * changes (turn_keys before and after, hash_full). */
+CHINA_INLINE void apply_action(const china *c, cstate *s, int32_t a)
+{
+    uint64_t h = s->hash, bit;
+    int col = s->colour, t = s->turn < 2 ? s->turn : 2;
+    int32_t k;
+    if (a >= c->n) {
+        if (a == c->swap_action) { /* the same colour moves, now seat 0 */
+            s->swapped = 1;
+            s->hash = h ^ c->zswapped;
+            return;
+        }
+        h ^= c->zklass[s->klass] ^ c->zplaced[s->placed & 15]; /* done */
+        if (c->ascending)
+            h ^= c->zlast[s->last];
+        end_turn(s);
+        s->hash = h ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^ c->zturn[t] ^
+                  c->zturn[s->turn < 2 ? s->turn : 2];
+        return;
+    }
+    k = c->klass[a];
+    bit = 1ULL << (a & 63);
+    h ^= c->zstone[a][col];
+    if (s->placed == 0) {
+        s->klass = (int16_t)k;
+        s->quota = (int16_t)quota_of(c, s, a);
+        h ^= c->zklass[k];
+    } else {
+        h ^= c->zplaced[s->placed & 15];
+        if (c->ascending)
+            h ^= c->zlast[s->last];
+    }
+    s->placed++;
+    s->last = (int16_t)a;
+    s->cell[a] = (int8_t)col;
+    s->vac[a >> 6] &= ~bit;
+    s->own[col][a >> 6] |= bit;
+    if (c->small)
+        s->kvac[k] &= (uint16_t)~(1U << c->kpos[a]);
+    s->stones[col]++;
+    s->vacant[k]--;
+    s->vacant_total--;
+    if (s->vacant_total == 0) { /* rules §1.3.5 / 2.3.4: a full board */
+        s->colour = -1;
+        h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zturn[t] ^ c->zturn[2];
+    } else if (!turn_can_go_on(c, s)) {
+        end_turn(s);
+        h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^
+             c->zturn[t] ^ c->zturn[s->turn < 2 ? s->turn : 2];
+    } else {
+        h ^= c->zplaced[s->placed & 15];
+        if (c->ascending)
+            h ^= c->zlast[a];
+    }
+    s->hash = h;
+}
+
 static void apply(const mg_game *g, void *st, int32_t a, void *undo)
 {
-    const china *c = C(g);
-    cstate *s = st;
-    uint64_t h = s->hash ^ turn_keys(c, s);
-    memcpy(undo, s, HEADER_SIZE);
-    if (a == c->swap_action) {
-        s->swapped = 1; /* 0: the same colour moves, now played by seat 0 */
-    } else if (a == c->done_action) {
-        end_turn(s);
-    } else {
-        int32_t k = c->klass[a];
-        if (s->placed == 0) {
-            s->klass = (int16_t)k;
-            s->quota = (int16_t)quota_of(c, s, a);
-        }
-        s->placed++;
-        s->last = (int16_t)a;
-        s->cell[a] = s->colour;
-        s->vac[a >> 6] &= ~(1ULL << (a & 63));
-        h ^= c->zstone[a][s->colour];
-        s->stones[(int)s->colour]++;
-        s->vacant[k]--;
-        s->vacant_total--;
-        if (s->vacant_total == 0) {
-            s->colour = -1; /* rules §1.3.5 / 2.3.4: a full board ends it */
-        } else if (!turn_can_go_on(c, s)) {
-            end_turn(s);
-        }
-    }
-    s->hash = h ^ turn_keys(c, s);
+    memcpy(undo, st, HEADER_SIZE);
+    apply_action(C(g), st, a);
 }
 
 static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
@@ -355,36 +605,104 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
     const china *c = C(g);
     cstate *s = st;
     if (a < c->n) { /* the rest (counts, turn, hash) is in the header */
+        uint64_t bit = 1ULL << (a & 63);
+        s->own[0][a >> 6] &= ~bit;
+        s->own[1][a >> 6] &= ~bit;
         s->cell[a] = -1;
-        s->vac[a >> 6] |= 1ULL << (a & 63);
+        s->vac[a >> 6] |= bit;
         s->vacant[c->klass[a]]++;
+        if (c->small)
+            s->kvac[c->klass[a]] |= (uint16_t)(1U << c->kpos[a]);
     }
     memcpy(s, rec, HEADER_SIZE);
 }
 
 /* ------------------------------------------------------------- playout */
 
-/* The r-th (0-based) vacant cell in index order. */
-static int32_t nth_vacant(const cstate *s, uint32_t r)
+/* Write field `f` of an undo record (a header, unaligned) from v. */
+#define PUT(out, f, v)                                                        \
+    do {                                                                      \
+        memcpy((out) + offsetof(cstate, f), &(v), sizeof(v));                 \
+    } while (0)
+
+/* The playout's rest of a turn after its first stone, for small classes
+ * and order=free: the class's vacancy bits and the counts stay in
+ * registers and each undo record is written from them (what apply would
+ * save: the header before the action).  Returns the new `done`. */
+CHINA_INLINE int32_t turn_rest(const china *c, cstate *s, uint64_t *x,
+                               int32_t max, int32_t *hist,
+                               unsigned char *rec, size_t stride,
+                               int32_t done)
 {
-    int w = 0;
-    uint64_t v;
-    for (;;) {
-        uint32_t pc = (uint32_t)mg__popcount64(s->vac[w]);
-        if (r < pc)
+    const int32_t k = s->klass, col = s->colour;
+    const int16_t *kc = c->kcells + c->kstart[k];
+    const uint32_t stop = (uint32_t)may_stop(c, s);
+    const int t = s->turn < 2 ? s->turn : 2;
+    unsigned char hd[HEADER_SIZE]; /* the header's fields fixed this turn */
+    uint64_t h = s->hash;
+    uint32_t v = s->kvac[k];
+    int16_t placed = s->placed, last = s->last, vk = s->vacant[k],
+            vt = s->vacant_total, stones = s->stones[col];
+    memcpy(hd, s, HEADER_SIZE);
+    while (done != max) {
+        unsigned char *out = rec + (size_t)done * stride;
+        uint32_t r = mg__rand_below(x, (uint32_t)vk + stop);
+        int32_t j, a;
+        uint64_t bit;
+        memcpy(out, hd, HEADER_SIZE);
+        PUT(out, hash, h);
+        PUT(out, placed, placed);
+        PUT(out, last, last);
+        PUT(out, vacant_total, vt);
+        memcpy(out + offsetof(cstate, stones) + col * sizeof stones, &stones,
+               sizeof stones);
+        if (r == (uint32_t)vk) { /* done */
+            h ^= c->zklass[k] ^ c->zplaced[placed & 15] ^ c->zcolour[col] ^
+                 c->zcolour[col ^ 1] ^ c->zturn[t] ^
+                 c->zturn[s->turn + 1 < 2 ? s->turn + 1 : 2];
+            hist[done++] = c->done_action;
+            goto end_turn;
+        }
+        j = select16(c, v, r);
+        a = kc[j];
+        bit = 1ULL << (a & 63);
+        v &= ~(1U << j);
+        vk--;
+        vt--;
+        stones++;
+        h ^= c->zstone[a][col] ^ c->zplaced[placed & 15];
+        placed++;
+        last = (int16_t)a;
+        s->cell[a] = (int8_t)col;
+        s->vac[a >> 6] &= ~bit;
+        s->own[col][a >> 6] |= bit;
+        hist[done++] = a;
+        if (vt == 0) { /* a full board */
+            h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zturn[t] ^ c->zturn[2];
+            s->colour = -1;
             break;
-        r -= pc;
-        w++;
+        }
+        if (placed >= s->quota || vk == 0) {
+            h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^
+                 c->zturn[t] ^ c->zturn[s->turn + 1 < 2 ? s->turn + 1 : 2];
+            goto end_turn;
+        }
+        h ^= c->zplaced[placed & 15];
     }
-    for (v = s->vac[w]; r; r--)
-        v &= v - 1;
-    return w * 64 + mg__ctz64(v);
+    s->placed = placed;
+    s->last = last;
+    goto out;
+end_turn:
+    end_turn(s);
+out:
+    s->hash = h;
+    s->kvac[k] = (uint16_t)v;
+    s->vacant[k] = vk;
+    s->vacant_total = vt;
+    s->stones[col] = stones;
+    return done;
 }
 
-/* Uniformly random playout without listing the legal actions: a turn's
- * first stone is the r-th vacant cell (or the swap), a later one the r-th
- * vacant cell of the turn's class (or `done`).  order=ascending restricts
- * the cells in ways this shortcut does not model; it lists them. */
 static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
                        int32_t *hist, unsigned char *rec, size_t stride,
                        int32_t *scratch)
@@ -392,98 +710,60 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
     const china *c = C(g);
     cstate *s = st;
     int32_t done = 0;
+    uint64_t x = *rng; /* a local: rng could alias the position's words */
+    first_cache fc;
+    (void)scratch;
+    fc.ready = 0;
+    fc.dirty = -1;
     while (s->colour >= 0 && done != max) {
+        uint64_t m[CW];
         int32_t a;
-        if (c->ascending) {
-            int32_t n = legal(g, st, scratch);
-            a = scratch[mg__rand_below(rng, (uint32_t)n)];
-        } else if (s->placed == 0) {
+        uint32_t n, r;
+        if (s->placed == 0) {
+            const uint64_t *set = s->vac;
             int swap = s->turn == 1 && !s->swapped;
-            uint32_t r = mg__rand_below(
-                rng, (uint32_t)s->vacant_total + (uint32_t)swap);
-            a = r == (uint32_t)s->vacant_total ? c->swap_action
-                                               : nth_vacant(s, r);
-        } else {
-            int32_t k = s->klass, i;
-            uint32_t v = (uint32_t)s->vacant[k];
-            uint32_t r = mg__rand_below(rng, v + (uint32_t)may_stop(c, s));
-            if (r == v) {
-                a = c->done_action;
-            } else {
-                for (i = c->kstart[k];; i++)
-                    if (s->cell[c->kcells[i]] < 0 && r-- == 0)
-                        break;
-                a = c->kcells[i];
+            n = (uint32_t)s->vacant_total;
+            if (c->ascending && !may_stop(c, s)) {
+                n = (uint32_t)first_cached(c, s, &fc);
+                set = fc.set;
             }
+            if (n + (uint32_t)swap == 0)
+                break; /* nothing legal: the generic loop stops too */
+            r = mg__rand_below(&x, n + (uint32_t)swap);
+            a = r == n ? c->swap_action : select_cell(c, set, r);
+        } else if (c->small && !c->ascending) {
+            done = turn_rest(c, s, &x, max, hist, rec, stride, done);
+            continue;
+        } else {
+            int stop = may_stop(c, s);
+            uint32_t v;
+            n = (uint32_t)(c->small ? next_small(c, s, &v)
+                                    : next_cells(c, s, m));
+            if (n + (uint32_t)stop == 0)
+                break;
+            r = mg__rand_below(&x, n + (uint32_t)stop);
+            if (r == n)
+                a = c->done_action;
+            else if (c->small)
+                a = c->kcells[c->kstart[s->klass] + select16(c, v, r)];
+            else
+                a = select_cell(c, m, r);
         }
-        apply(g, st, a, rec + (size_t)done * stride);
+        memcpy(rec + (size_t)done * stride, s, HEADER_SIZE);
+        if (a < c->n)
+            fc.dirty = c->klass[a];
+        apply_action(c, s, a);
         hist[done++] = a;
     }
+    *rng = x;
     return done;
-}
-
-/* -------------------------------------------------------------- scoring */
-
-/* Group sizes of `colour`, unsorted, into sizes; returns their number.
- * Groups join through the board's neighbours (8 on the Octopuszle, so
- * diagonal cross-cuts connect; 6 on the hex board). */
-int32_t mg__china_group_sizes(const mg_game *g, const cstate *s, int colour,
-                              int32_t *sizes)
-{
-    return mg__group_sizes(C(g)->n, s->cell, colour, &C(g)->nbr[0][0], 8,
-                           sizes);
-}
-
-int32_t mg__china_score_colour(const mg_game *g, const cstate *s, int colour)
-{
-    const china *c = C(g);
-    int32_t sizes[MAXC], i, best = 0;
-    int32_t n = mg__china_group_sizes(g, s, colour, sizes);
-    if (c->symple) /* rules §1.3.6: stones - P x groups */
-        return s->stones[colour] - c->penalty * n;
-    for (i = 0; i < n; i++)
-        if (sizes[i] > best)
-            best = sizes[i];
-    return best;
-}
-
-static int32_t score(const mg_game *g, const void *st, int player)
-{
-    const cstate *s = st;
-    return mg__china_score_colour(g, s, player ^ s->swapped);
-}
-
-static int groups(const mg_game *g, const void *st, int player, int32_t *buf,
-                  size_t cap, size_t *count)
-{
-    const cstate *s = st;
-    int32_t sizes[MAXC];
-    int32_t n = mg__china_group_sizes(g, s, player ^ s->swapped, sizes);
-    return mg__groups_out(sizes, n, buf, cap, count);
-}
-
-int mg__china_winner(const mg_game *g, const void *st)
-{
-    const china *c = C(g);
-    const cstate *s = st;
-    int32_t a[MAXC], b[MAXC], na, nb;
-    if (s->colour >= 0)
-        return MG_NOBODY;
-    if (c->symple) {
-        int32_t s0 = score(g, st, 0), s1 = score(g, st, 1);
-        return s0 == s1 ? MG_DRAW : s0 > s1 ? 0 : 1;
-    }
-    /* rules §0, cascade: group sizes descending, a missing entry is 0 */
-    na = mg__china_group_sizes(g, s, 0 ^ s->swapped, a);
-    nb = mg__china_group_sizes(g, s, 1 ^ s->swapped, b);
-    return mg__cascade(a, na, b, nb);
 }
 
 /* ---------------------------------------------------------------- tables */
 
 /* The four games share every op but create; each has its option table
  * and board kind. */
-#define CHINA_OPS(name, opts, kind, create_fn)                                \
+#define CHINA_OPS(name, opts, kind, create_fn, solver_ops)                    \
     {                                                                         \
         .id = name, .options = opts,                                          \
         .n_options = (int)(sizeof opts / sizeof opts[0]), .board_kind = kind, \
@@ -492,7 +772,8 @@ int mg__china_winner(const mg_game *g, const void *st)
         .current_player = current, .winner = mg__china_winner,                \
         .legal = legal,                                                       \
         .is_legal = is_legal, .apply = apply, .undo = undo, .hash = hash,     \
-        .hash_full = hash_full, .score = score, .groups = groups,             \
+        .hash_full = hash_full, .score = mg__china_score,                     \
+        .groups = mg__china_groups,                                           \
         .action_name = mg__china_action_name,                               \
         .action_parse = mg__china_action_parse, .render = mg__china_render,  \
         .playout = playout, .num_sites = mg__china_num_sites,                 \
@@ -502,13 +783,18 @@ int mg__china_winner(const mg_game *g, const void *st)
         .action_sites = mg__china_action_sites, .site_label = NULL,           \
         .site_owner = mg__china_site_owner,                                   \
         .site_owners = mg__china_site_owners, .observe = mg__china_observe,   \
+        .gains = mg__china_gains,                                             \
+        .solver = solver_ops,                                                 \
     }
 
 const mg__game_ops mg__china_squares_ops = CHINA_OPS(
-    "china_squares", squares_opts, MG_BOARD_OCTOPUSZLE, squares_create);
+    "china_squares", squares_opts, MG_BOARD_OCTOPUSZLE, squares_create,
+    &mg__solver_score_margin);
 const mg__game_ops mg__china_octangle_ops = CHINA_OPS(
-    "china_octangle", octangle_opts, MG_BOARD_OCTOPUSZLE, octangle_create);
+    "china_octangle", octangle_opts, MG_BOARD_OCTOPUSZLE, octangle_create,
+    NULL);
 const mg__game_ops mg__china_tangle_ops = CHINA_OPS(
-    "china_tangle", tangle_opts, MG_BOARD_LABYRINTH, tangle_create);
+    "china_tangle", tangle_opts, MG_BOARD_LABYRINTH, tangle_create, NULL);
 const mg__game_ops mg__china_grove_ops = CHINA_OPS(
-    "china_grove", grove_opts, MG_BOARD_LABYRINTH, grove_create);
+    "china_grove", grove_opts, MG_BOARD_LABYRINTH, grove_create,
+    &mg__solver_score_margin);

@@ -13,6 +13,7 @@
 
 #define MAXC 255 /* cells of an Octopuszle board */
 #define MAXK 32  /* classes: 29 patterns on the Octopuszle */
+#define CW 4     /* 64-bit words of a set of cells (MAXC <= 256) */
 
 enum { V_SQUARES, V_OCTANGLE, V_TANGLE, V_GROVE };
 enum { MODE_PATTERN, MODE_NUMBER };
@@ -35,10 +36,18 @@ typedef struct china {
     int32_t maxy;             /* the largest y */
     uint64_t zstone[MAXC][2], zcolour[2], zswapped, zklass[MAXK], zplaced[16],
         zlast[MAXC], zturn[3];
+    int32_t nw;                 /* words of a cell set in use: (n + 63) / 64 */
+    uint64_t kbits[MAXK][CW];   /* each class's cells as a set */
+    uint64_t nbits[MAXC][CW];   /* each cell's neighbours as a set */
+    uint8_t sel8[256][8];       /* sel8[b][r]: the r-th set bit of byte b */
+    uint8_t pc8[256];           /* pc8[b]: the set bits of byte b */
+    uint8_t kpos[MAXC];         /* the cell's place in its class's list */
+    int small;                  /* every class has at most 16 cells (kvac) */
 } china;
 
-/* The position.  Everything but cell[] and vacant[] is the "header" that
- * an undo record saves whole. */
+/* The position.  Everything before vacant[] is the "header" that an undo
+ * record saves whole; undo puts back the rest for the cell it empties
+ * (vacant, kvac, vac, own, cell). */
 typedef struct cstate {
     uint64_t hash;
     int32_t turn;   /* turns begun before this one (0: the first) */
@@ -51,7 +60,9 @@ typedef struct cstate {
     int16_t vacant_total;
     int16_t stones[2];    /* per colour */
     int16_t vacant[MAXK]; /* vacant cells per class */
-    uint64_t vac[4];      /* vacant cells, a bit each (fast listing) */
+    uint16_t kvac[MAXK];  /* small classes: bit j, class cell j is vacant */
+    uint64_t vac[CW];     /* vacant cells, a bit each (fast listing) */
+    uint64_t own[2][CW];  /* each colour's stones, a bit each (groups) */
     int8_t cell[MAXC];    /* -1 vacant, else the colour */
 } cstate;
 
@@ -68,17 +79,39 @@ static inline int may_stop(const china *c, const cstate *s)
     return !c->maximal || s->turn == 0;
 }
 
+/* Set bits of x: a SWAR count where the machine has no popcount
+ * instruction (the generic build would call libgcc's per word). */
+static inline int32_t bits_count(uint64_t x)
+{
+#if defined(__GNUC__) && defined(__POPCNT__)
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int32_t)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+/* The cells of word w (cells 64w .. 64w + 63) above index `after`. */
+static inline uint64_t above_mask(int w, int32_t after)
+{
+    int32_t base = 64 * w;
+    if (after < base)
+        return ~0ULL;
+    if (after >= base + 63)
+        return 0;
+    return ~1ULL << (after - base);
+}
+
 /* Vacant cells of class k with an index above `after`. */
 static inline int32_t vacant_above(const china *c, const cstate *s, int32_t k,
                                    int32_t after)
 {
-    int32_t j, n = 0;
-    for (j = c->kstart[k + 1] - 1; j >= c->kstart[k]; j--) {
-        int32_t cell = c->kcells[j];
-        if (cell <= after)
-            break;
-        n += s->cell[cell] < 0;
-    }
+    int32_t n = 0;
+    int w;
+    for (w = after < 0 ? 0 : after >> 6; w < c->nw; w++)
+        n += bits_count(s->vac[w] & c->kbits[k][w] & above_mask(w, after));
     return n;
 }
 
@@ -113,12 +146,19 @@ static inline int cell_legal(const china *c, const cstate *s, int32_t cell)
     return need <= 0 || vacant_above(c, s, c->klass[cell], cell) >= need;
 }
 
-/* china.c */
+/* china_score.c */
 MG_HIDDEN int32_t mg__china_group_sizes(const mg_game *g, const cstate *s,
                                         int colour, int32_t *sizes);
 MG_HIDDEN int32_t mg__china_score_colour(const mg_game *g, const cstate *s,
                                          int colour);
 MG_HIDDEN int mg__china_winner(const mg_game *g, const void *st);
+MG_HIDDEN int32_t mg__china_score(const mg_game *g, const void *st,
+                                  int player);
+MG_HIDDEN int mg__china_groups(const mg_game *g, const void *st, int player,
+                               int32_t *buf, size_t cap, size_t *count);
+MG_HIDDEN void mg__china_gains(const mg_game *g, const void *st,
+                               const int32_t *actions, int32_t n,
+                               int64_t *out);
 
 /* china_text.c */
 MG_HIDDEN void mg__china_action_name(const mg_game *g, int32_t a, mg__sb *sb);
