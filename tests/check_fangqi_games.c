@@ -4,7 +4,11 @@
  * legal set (which also pins who acts, the phase and the pending
  * removals), the player to move, the end and the winner, scores and
  * chains; then the rendering, save/load and undo to the start.  And
- * mg_state_playout reaching the end on the default board.
+ * mg_state_playout: reaching the end on the default board, and drawing
+ * exactly the actions of the generic loop (legal actions ascending, one
+ * draw of the library's splitmix64 stream each) for every option and on
+ * boards of every kind of line (the playout op's table path for lines of
+ * at most 8 points, its bit scans for longer ones).
  */
 #include "fangqi_test.h"
 #include "test_rng.h"
@@ -632,6 +636,119 @@ START_TEST(playouts_end)
 }
 END_TEST
 
+/* The generic loop's draw: mg__rand_below over the splitmix64 stream
+ * (test_rng.h's step is the library's). */
+static uint32_t lib_draw(uint64_t *x, uint32_t n)
+{
+    return (uint32_t)(((mg_test_rand(x) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* From positions along a random game of `spec`: mg_state_playout (whole,
+ * or cut at a random length) against the generic loop replayed through
+ * the API with the same draws: the same actions, position hash, winner and
+ * history; undo returns to where the playout began. */
+static void playout_is_generic_loop(const char *spec, int games, uint64_t seed)
+{
+    mg_game *g;
+    mg_state *s = start(&g, spec);
+    size_t cap = (size_t)mg_game_max_legal_actions(g);
+    int32_t *buf = malloc(cap * sizeof *buf), *rbuf = malloc(cap * sizeof *rbuf);
+    int32_t *hist = NULL;
+    size_t hcap = 0;
+    uint64_t rng = seed;
+    int gi;
+    ck_assert(buf != NULL && rbuf != NULL);
+    for (gi = 0; gi < games; gi++) {
+        int step;
+        for (step = 0; step < 4000; step++) {
+            size_t n = legal(s, buf, cap), h0 = 0, h1 = 0, i;
+            mg_state *p = NULL, *r = NULL;
+            uint64_t x = mg_test_rand(&rng), hash0 = mg_state_hash(s);
+            int32_t max = (mg_test_rand(&rng) & 1)
+                              ? -1
+                              : (int32_t)(mg_test_rand(&rng) % 40);
+            int done_;
+            if (step % 9 == 0) {
+                ck_assert_int_eq(mg_state_clone(&p, s), MG_OK);
+                ck_assert_int_eq(mg_state_clone(&r, s), MG_OK);
+                mg_state_history(p, NULL, 0, &h0);
+                done_ = mg_state_playout(p, x, max);
+                mg_state_history(p, NULL, 0, &h1);
+                ck_assert_int_eq((int)(h1 - h0), done_);
+                if (h1 > hcap) {
+                    free(hist);
+                    hcap = 2 * h1;
+                    hist = malloc(hcap * sizeof *hist);
+                    ck_assert(hist != NULL);
+                }
+                ck_assert_int_eq(mg_state_history(p, hist, hcap, &h1), MG_OK);
+                for (i = 0; max < 0 || (int32_t)i < max; i++) {
+                    size_t m = legal(r, rbuf, cap);
+                    int32_t a;
+                    if (m == 0)
+                        break;
+                    a = rbuf[lib_draw(&x, (uint32_t)m)];
+                    ck_assert_msg(h0 + i < h1 && hist[h0 + i] == a,
+                                  "%s game %d step %d: playout action %d "
+                                  "is not the generic loop's %d",
+                                  spec, gi, step, (int)i,
+                                  h0 + i < h1 ? (int)hist[h0 + i] : -1);
+                    ck_assert_int_eq(mg_state_apply(r, a), MG_OK);
+                }
+                ck_assert_int_eq((int)i, done_);
+                ck_assert_uint_eq(mg_state_hash(p), mg_state_hash(r));
+                ck_assert_int_eq(mg_state_winner(p), mg_state_winner(r));
+                ck_assert_int_eq(mg_state_current_player(p),
+                                 mg_state_current_player(r));
+                for (i = 0; i < (size_t)done_; i++)
+                    ck_assert_int_eq(mg_state_undo(p), MG_OK);
+                ck_assert_uint_eq(mg_state_hash(p), hash0);
+                mg_state_free(p);
+                mg_state_free(r);
+            }
+            if (n == 0)
+                break;
+            ck_assert_int_eq(
+                mg_state_apply(s, buf[mg_test_rand_below(&rng, n)]), MG_OK);
+        }
+        while (mg_state_undo(s) == MG_OK)
+            ;
+    }
+    free(buf);
+    free(rbuf);
+    free(hist);
+    done(g, s);
+}
+
+START_TEST(playouts_are_the_generic_loop)
+{
+    static const char *const specs[] = {
+        "fangqi",
+        "fangqi(variant=xinjiang)",
+        "fangqi(movement=step)",
+        "fangqi(ko=true)",
+        "fangqi(encirclement=true,lose_below=4)",
+        "fangqi(capture_on_placement=true,ko=true,encirclement=true)",
+        "fangqi(width=2,height=2)",
+        "fangqi(width=3,height=2,no_capture_limit=4)",
+        "fangqi(width=8,height=8,movement=step,no_capture_limit=30)",
+        "fangqi(width=9,height=8)",
+        "fangqi(width=8,height=9,ko=true)",
+        "fangqi(width=10,height=10,capture_on_placement=true,"
+        "no_capture_limit=30)",
+        "fangqi(width=19,height=2,movement=step)",
+        "fangqi(width=2,height=19,encirclement=true)",
+        "fangqi(width=13,height=11,ko=true,extra_removal=true,"
+        "no_capture_limit=25)",
+        "fangqi(width=19,height=19,no_capture_limit=15)",
+        "fangqi(width=19,height=17,movement=step,capture_on_placement=true,"
+        "encirclement=true,lose_below=3,no_capture_limit=10)",
+    };
+    playout_is_generic_loop(specs[_i], _i >= 15 ? 1 : mg_test_games(3),
+                            (uint64_t)_i * 7 + 11);
+}
+END_TEST
+
 Suite *mg_fangqi_games_suite(void)
 {
     Suite *s = suite_create("fangqi_games");
@@ -640,6 +757,7 @@ Suite *mg_fangqi_games_suite(void)
     tcase_add_loop_test(games, random_games_capture_on_placement, 0, 7);
     tcase_add_loop_test(games, random_games_full_boards, 0, 5);
     tcase_add_test(games, playouts_end);
+    tcase_add_loop_test(games, playouts_are_the_generic_loop, 0, 17);
     tcase_set_timeout(games, 300);
     suite_add_tcase(s, games);
     return s;

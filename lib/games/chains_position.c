@@ -110,24 +110,23 @@ void mg__cot_observe(const mg_game *g, const void *st, int player, float *buf)
     const cot *c = C(g);
     const chdr *h = st;
     const int8_t *cell = ccells(st);
+    const int16_t *rep = creps(c, st), *sz = csizes(c, st);
     int32_t n = c->P, i;
     int frozen, opp = 1 - player;
     float to_move = (float)(!h->over && h->player == player);
-    scan sc;
-    mg__cot_get_chains(c, st, &sc);
-    frozen = mg__cot_frozen_chain(c, &sc, player);
+    frozen = mg__cot_frozen_chain(c, st, player);
     for (i = 0; i < n; i++) {
         int v = cell[i];
-        float size = v < 0 ? 0.0f : (float)sc.size[sc.label[i]];
+        float size = (float)sz[i];
         buf[i] = (float)(v == player);
         buf[n + i] = (float)(v == opp);
         buf[2 * n + i] = (float)(v < 0);
         buf[3 * n + i] = v == player ? size : 0.0f;
         buf[4 * n + i] = v == opp ? size : 0.0f;
         buf[5 * n + i] =
-            (float)(v < 0 && mg__cot_place_ok(c, cell, &sc, (int)i, player));
+            (float)(v < 0 && mg__cot_place_ok(c, st, (int)i, player));
         buf[6 * n + i] =
-            (float)(v == player && frozen >= 0 && sc.label[i] == frozen);
+            (float)(v == player && frozen >= 0 && rep[i] == frozen);
         buf[7 * n + i] = to_move;
     }
 }

@@ -1,100 +1,113 @@
 /*
  * chains_removal.c - the removals of Chains of Thought (rules §5.2), one
  * function per value of the removal option (removal=none removes
- * nothing), called by apply() with the chains of the position after the
- * action.  Only the opponent's stones are removed, so the mover's chains
+ * nothing), called by apply() once the action's stones and chains are in
+ * place.  Only the opponent's stones are removed, so the mover's chains
  * (and their sizes) stay as they are throughout; the opponent's are
- * measured again after each removal step.
+ * measured again after each removal step (the chains a removal touches
+ * are rebuilt, chains_of_thought.h).
  */
 #include "chains_of_thought.h"
 
-/* Take the opponent's stone off p: the counts, the hash, the stone count
- * and the undo record's bit. */
-static void remove_stone(const cot *c, chdr *h, int8_t *cell, uint8_t *cnt,
-                         int opp, int p, unsigned char *removed)
+/* Take the opponent's stones `gone` off together: their chains are
+ * dissolved, the stones taken (hash, stone count, the undo record's
+ * bits) and what is left of the chains rebuilt. */
+CT_INLINE void remove_set(const cot *c, void *st, int opp,
+                          const uint64_t *gone, uint64_t *removed,
+                          const int W)
 {
-    take(c, cell, cnt, p, opp);
-    h->hash ^= c->zstone[p][opp];
-    removed[p >> 3] |= (unsigned char)(1u << (p & 7));
-    assert(h->stones[opp] > 0);
-    h->stones[opp]--;
+    chdr *h = st;
+    uint64_t region[MAXW], left[MAXW], big = 0;
+    const uint64_t *sg = cbits(c, st, B_SINGLE + opp, W);
+    int i;
+    for (i = 0; i < W; i++)
+        big |= gone[i] & ~sg[i];
+    if (!big) { /* chains of one only: no chain is left in pieces */
+        BS_FOR(p, gone, W)
+        {
+            take(c, st, p, opp, W);
+            single_removed(c, st, p, opp, W);
+            h->hash ^= c->zstone[p][opp];
+            assert(h->stones[opp] > 0);
+            h->stones[opp]--;
+        }
+        for (i = 0; i < W; i++)
+            removed[i] |= gone[i];
+        fix_big(c, st, opp);
+        return;
+    }
+    flood(c, gone, cbits(c, st, B_STONES + opp, W), region, W);
+    dissolve(c, st, opp, region, W);
+    BS_FOR(p, gone, W)
+    {
+        take(c, st, p, opp, W);
+        h->hash ^= c->zstone[p][opp];
+        assert(h->stones[opp] > 0);
+        h->stones[opp]--;
+    }
+    for (i = 0; i < W; i++) {
+        removed[i] |= gone[i];
+        left[i] = region[i] & ~gone[i];
+    }
+    rebuild(c, st, opp, left, W);
+    fix_big(c, st, opp);
+    refresh(c, st, region, opp, W);
 }
 
 /* removal=adjacent (rules §5.2): rounds until none, each removing at once
- * every opponent stone next to a larger chain of the mover's. */
-void mg__cot_remove_adjacent(const cot *c, chdr *h, int8_t *cell,
-                             uint8_t *cnt, int me, unsigned char *removed,
-                             scan *sc)
+ * every opponent stone next to a larger chain of the mover's: the
+ * opponent's threatened stones, which the position keeps up to date. */
+CT_INLINE void remove_adjacent(const cot *c, void *st, int me,
+                               uint64_t *removed, const int W)
 {
-    int opp = 1 - me;
-    int16_t gone[MAXP];
+    const int opp = 1 - me;
+    const uint64_t *th = cbits(c, st, B_THREAT + opp, W);
     for (;;) {
-        int32_t p, n = 0, i;
-        for (p = 0; p < c->P; p++) {
-            int k, own;
-            if (cell[p] != opp)
-                continue;
-            own = sc->size[sc->label[p]];
-            for (k = 0; k < c->b.deg[p]; k++) {
-                int w = c->b.adj[p][k];
-                if (cell[w] == me && sc->size[sc->label[w]] > own) {
-                    gone[n++] = (int16_t)p;
-                    break;
-                }
-            }
-        }
-        if (!n)
+        uint64_t gone[MAXW];
+        int i;
+        for (i = 0; i < W; i++)
+            gone[i] = th[i];
+        if (!bs_any(gone, W))
             return;
-        for (i = 0; i < n; i++)
-            remove_stone(c, h, cell, cnt, opp, gone[i], removed);
-        mg__cot_label_chains(c, cell, sc);
+        remove_set(c, st, opp, gone, removed, W);
     }
+}
+
+void mg__cot_remove_adjacent_1(const cot *c, void *st, int me,
+                               uint64_t *removed)
+{
+    remove_adjacent(c, st, me, removed, 1);
+}
+
+void mg__cot_remove_adjacent_n(const cot *c, void *st, int me,
+                               uint64_t *removed)
+{
+    remove_adjacent(c, st, me, removed, c->W);
 }
 
 /* ------------------------------------------------------- removal=ludii */
 
-/* The sum of the sizes of the different chains of `me` touching p. */
-static int32_t mover_sum(const cot *c, const int8_t *cell, const scan *sc,
-                         int me, int p)
-{
-    int16_t seen[MAXD];
-    int k, i, n = 0;
-    int32_t sum = 0;
-    for (k = 0; k < c->b.deg[p]; k++) {
-        int w = c->b.adj[p][k], l;
-        if (cell[w] != me)
-            continue;
-        l = sc->label[w];
-        for (i = 0; i < n && seen[i] != l; i++)
-            ;
-        if (i < n)
-            continue;
-        seen[n++] = (int16_t)l;
-        sum += sc->size[l];
-    }
-    return sum;
-}
-
 /* Ludii's secondary pass (rules §5.2 removal=ludii, step 2) on the
  * position as it stands: mark every opponent stone touching a stone of
  * the mover's whose chain is smaller than the sum of the mover's chains
- * touching it, then remove the marked stones together.  Returns how many
- * (sc is then out of date). */
-static int32_t secondary_pass(const cot *c, chdr *h, int8_t *cell,
-                              uint8_t *cnt, int me, unsigned char *removed,
-                              const scan *sc)
+ * touching it (the position keeps that sum), then remove the marked
+ * stones together. */
+static void secondary_pass(const cot *c, void *st, int me, uint64_t *removed)
 {
-    const uint8_t *mine = cnt + me * c->P;
-    int opp = 1 - me;
-    int16_t gone[MAXP];
-    int32_t p, n = 0, i;
-    for (p = 0; p < c->P; p++)
-        if (cell[p] == opp && mine[p] &&
-            mover_sum(c, cell, sc, me, p) > sc->size[sc->label[p]])
-            gone[n++] = (int16_t)p;
-    for (i = 0; i < n; i++)
-        remove_stone(c, h, cell, cnt, opp, gone[i], removed);
-    return n;
+    const int W = c->W, opp = 1 - me;
+    const int16_t *sz = csizes(c, st);
+    const uint32_t *val = cvals(c, st, me);
+    const uint64_t *so = cbits(c, st, B_STONES + opp, W);
+    uint64_t gone[MAXW] = {0}, any = 0;
+    BS_FOR(p, so, W)
+    {
+        if (V_SUM(val[p]) > sz[p]) {
+            gone[p >> 6] |= (uint64_t)1 << (p & 63);
+            any = 1;
+        }
+    }
+    if (any)
+        remove_set(c, st, opp, gone, removed, W);
 }
 
 /* removal=ludii (rules §5.2), as Ludii's "ThenCaptures" runs it (.lud
@@ -106,30 +119,39 @@ static int32_t secondary_pass(const cot *c, chdr *h, int8_t *cell,
  * order of R can decide the outcome (a secondary pass sees the stones of
  * R not yet removed), so this mode keeps no symmetry but the identity
  * (cot_create sets g->ordered; check_chains_rules.c shows an example). */
-void mg__cot_remove_ludii(const cot *c, chdr *h, int8_t *cell, uint8_t *cnt,
-                          int me, int last, unsigned char *removed, scan *sc)
+void mg__cot_remove_ludii(const cot *c, void *st, int me, int last,
+                          uint64_t *removed)
 {
-    const uint8_t *mine = cnt + me * c->P;
-    int opp = 1 - me, cl = sc->label[last];
-    int32_t csize = sc->size[cl], p, nr = 0, i;
+    const int W = c->W, opp = 1 - me;
+    const int8_t *cell = ccells(st);
+    const int16_t *rep = creps(c, st), *sz = csizes(c, st);
+    const uint64_t *so = cbits(c, st, B_STONES + opp, W);
+    const uint64_t *near = cbits(c, st, B_NEAR1 + me, W);
+    int cl = rep[last];
+    int32_t csize = sz[last], nr = 0, i;
     int16_t r[MAXP];
+    uint64_t cand[MAXW];
     assert(cell[last] == me);
-    for (p = 0; p < c->P; p++) {
+    for (i = 0; i < W; i++)
+        cand[i] = so[i] & near[i];
+    BS_FOR(p, cand, W)
+    {
         int k;
-        if (cell[p] != opp || !mine[p] || sc->size[sc->label[p]] >= csize)
+        if (sz[p] >= csize)
             continue;
         for (k = 0; k < c->b.deg[p]; k++)
-            if (sc->label[c->b.adj[p][k]] == cl) {
+            if (rep[c->b.adj[p][k]] == cl) {
                 r[nr++] = (int16_t)p;
-                break;
+                k = c->b.deg[p];
             }
     }
     for (i = 0; i < nr; i++) {
         if (cell[r[i]] == opp) {
-            remove_stone(c, h, cell, cnt, opp, r[i], removed);
-            mg__cot_label_chains(c, cell, sc);
+            uint64_t one[MAXW];
+            bs_zero(one, W);
+            bs_set(one, r[i]);
+            remove_set(c, st, opp, one, removed, W);
         }
-        if (secondary_pass(c, h, cell, cnt, me, removed, sc))
-            mg__cot_label_chains(c, cell, sc);
+        secondary_pass(c, st, me, removed);
     }
 }

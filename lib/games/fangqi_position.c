@@ -43,11 +43,11 @@
  *                         when the limit draws); 0 when the limit is off
  *  11 to_move             every site: 1 when player is to move
  *
- * The observation reads the stones once into one bit mask per row and
- * seat; the squares of a row pair are then two ANDs and a shift, and the
- * protected stones of a row the squares of the pairs above and below it,
- * and their right neighbours: a few word operations per row instead of a
- * look at the blocks of every point.  No allocation.
+ * The observation reads the stones' bit masks by rows (fangqi.h); the
+ * squares of a row pair are two ANDs and a shift, and the protected
+ * stones of a row the squares of the pairs above and below it, and their
+ * right neighbours: a few word operations per row instead of a look at
+ * the blocks of every point.  No allocation.
  */
 #include "fangqi.h"
 
@@ -57,9 +57,6 @@ const char *const mg__fq_planes[MG__FQ_PLANES + 1] = {
     "own",       "opponent", "empty",   "own_protected", "opponent_protected",
     "removable", "pending",  "placing", "removing",      "moving",
     "quiet",     "to_move",  NULL};
-
-/* Rows are at most 19 points: one 32-bit mask each (bit x: point (x, y)). */
-#define MAXROWS 19
 
 int32_t mg__fq_num_sites(const mg_game *g)
 {
@@ -114,35 +111,17 @@ void mg__fq_action_sites(const mg_game *g, int32_t action, int32_t *from,
 
 int mg__fq_site_owner(const mg_game *g, const void *st, int32_t site)
 {
-    const fstate *s = st;
-    (void)g;
-    return s->cell[site] < 0 ? MG_NOBODY : s->cell[site];
+    int c = cell_at(F(g), st, site);
+    return c < 0 ? MG_NOBODY : c;
 }
 
 void mg__fq_site_owners(const mg_game *g, const void *st, int8_t *buf)
 {
-    /* a cell holds -1 (MG_NOBODY) or the seat: the owners as they are */
-    memcpy(buf, ((const fstate *)st)->cell, (size_t)F(g)->P);
-}
-
-/* The stones of `rows` (h masks) that lie in a square of their own: the
- * squares with bottom-left in row y are rows[y] & rows[y+1] at x and x+1;
- * row y's protected stones are those of the squares of pairs (y, y+1) and
- * (y-1, y), at their two columns. */
-static void protected_rows(const uint32_t *rows, int h, uint32_t *prot)
-{
-    uint32_t below = 0; /* squares of the pair (y-1, y) */
-    int y;
-    for (y = 0; y < h; y++) {
-        uint32_t above = 0, sq;
-        if (y + 1 < h) {
-            uint32_t both = rows[y] & rows[y + 1];
-            above = both & (both >> 1);
-        }
-        sq = above | below;
-        prot[y] = sq | (sq << 1);
-        below = above;
-    }
+    /* -1 (MG_NOBODY) or the seat, as cell_at gives them */
+    const fq *f = F(g);
+    int p;
+    for (p = 0; p < f->P; p++)
+        buf[p] = (int8_t)cell_at(f, st, p);
 }
 
 static void fill(float *p, int32_t n, float v)
@@ -171,39 +150,22 @@ void mg__fq_observe(const mg_game *g, const void *st, int player, float *buf)
     const int32_t n = f->P;
     const int over = s->phase == PH_OVER;
     const int to_move = !over && s->player == player;
-    uint32_t mine[MAXROWS] = {0}, theirs[MAXROWS] = {0}, pmine[MAXROWS],
-        ptheirs[MAXROWS], rem[MAXROWS];
-    float *own = buf, *opp = buf + n, *empty = buf + 2 * n;
-    int x, y;
-    assert(f->w <= 32 && f->h <= MAXROWS);
-    for (y = 0; y < f->h; y++) {
-        const int8_t *c = s->cell + y * f->w;
-        const int32_t base = y * f->w;
-        uint32_t a = 0, b = 0;
-        for (x = 0; x < f->w; x++) {
-            int m = c[x] == player, t = c[x] == 1 - player;
-            own[base + x] = (float)m;
-            opp[base + x] = (float)t;
-            empty[base + x] = (float)(c[x] < 0);
-            a |= (uint32_t)m << x;
-            b |= (uint32_t)t << x;
-        }
-        mine[y] = a;
-        theirs[y] = b;
-    }
-    protected_rows(mine, f->h, pmine);
-    protected_rows(theirs, f->h, ptheirs);
+    const uint32_t *mine = s->row[player], *theirs = s->row[1 - player];
+    uint32_t empty[MAXW], pmine[MAXW], ptheirs[MAXW], rem[MAXW];
+    int y;
+    for (y = 0; y < f->h; y++)
+        empty[y] = ~occ_row(s, y) & f->wmask;
+    protected_rows(f, s, player, pmine);
+    protected_rows(f, s, 1 - player, ptheirs);
     /* rules §4.2.5: an unprotected stone, or any when all are protected;
      * the player to move with removals pending (pending is 0 once over) */
-    if (to_move && s->pending > 0) {
-        uint32_t loose = 0;
-        for (y = 0; y < f->h; y++)
-            loose |= theirs[y] & ~ptheirs[y];
-        for (y = 0; y < f->h; y++)
-            rem[y] = loose ? theirs[y] & ~ptheirs[y] : theirs[y];
-    } else {
+    if (to_move && s->pending > 0)
+        removable_rows(f, s, 1 - player, rem);
+    else
         memset(rem, 0, sizeof rem);
-    }
+    plane_of(f, mine, buf);
+    plane_of(f, theirs, buf + n);
+    plane_of(f, empty, buf + 2 * n);
     plane_of(f, pmine, buf + 3 * n);
     plane_of(f, ptheirs, buf + 4 * n);
     plane_of(f, rem, buf + 5 * n);

@@ -63,7 +63,7 @@ static void render_svg(const mg_game *g, const fstate *s, mg__sb *sb)
                      NULL, "stroke=\"black\"", NULL);
     for (y = 0; y < f->h; y++)
         for (x = 0; x < f->w; x++) {
-            int c = s->cell[y * f->w + x];
+            int c = cell_at(f, s, y * f->w + x);
             if (c < 0)
                 continue;
             mg__svg_circle(&v, MARGIN + x * UNIT,
@@ -83,7 +83,7 @@ static void render_text(const mg_game *g, const fstate *s, mg__sb *sb)
     for (y = f->h - 1; y >= 0; y--) {
         mg__sb_printf(sb, "%s%d", y + 1 < 10 && f->h >= 10 ? " " : "", y + 1);
         for (x = 0; x < f->w; x++) {
-            int c = s->cell[y * f->w + x];
+            int c = cell_at(f, s, y * f->w + x);
             mg__sb_putc(sb, ' ');
             mg__sb_putc(sb, c < 0 ? '.' : stone_char[c]);
         }
