@@ -1,7 +1,8 @@
 /*
  * chains_test.h - what the Chains of Thought test files share
- * (check_chains_rules.c, check_chains_boards.c): games and states,
- * actions by notation, scores, and a comparison for qsort.
+ * (check_chains_rules.c; check_chains_options.c, check_chains_boards.c
+ * and check_chains_games.c through chains_boards_test.h): games and
+ * states, actions by notation, scores, and a comparison for qsort.
  */
 #ifndef MG_CHAINS_TEST_H
 #define MG_CHAINS_TEST_H

@@ -1,9 +1,12 @@
 /*
- * errors_test.h - what the two error-contract files share
- * (check_errors_calls.c, check_errors_text.c): a sentinel pointer and a
+ * errors_test.h - what the error-contract files share: the bad calls
+ * (check_errors_null.c, check_errors_range.c, check_errors_buffers.c,
+ * check_errors_copy.c) and the bad text (check_errors_spec.c,
+ * check_errors_notation.c, check_errors_record.c): a sentinel pointer and a
  * canary byte, the checks of a message, whole strings out of the buffer
- * functions, snapshots of what a refused call must not change, and the
- * record loader with its out-parameters checked.
+ * functions, snapshots of what a refused call must not change, the record
+ * loader with its out-parameters checked, and the check of one refused text
+ * (text_fails: the code, the message, cut to fit).
  */
 #ifndef MG_ERRORS_TEST_H
 #define MG_ERRORS_TEST_H
@@ -175,6 +178,68 @@ static inline mg_state *new_state(const mg_game *g)
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_ptr_nonnull(s);
     return s;
+}
+
+/* ------------------------------------------------- text input failures */
+
+/* One text-parsing call: returns its code, checks its own out-params. */
+typedef int (*text_fn)(const void *ctx, const char *text, char *err,
+                       size_t errcap);
+
+/* 1 when rc is one of the n codes. */
+static inline int is_code(int rc, const int *codes, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (rc == codes[i])
+            return 1;
+    return 0;
+}
+
+/* `text` is refused with `code`; the message is non-empty, printable,
+ * names `needle` (when not NULL), and is cut to fit small errcaps without
+ * writing past them; err may be NULL/0. */
+static inline void text_fails(text_fn fn, const void *ctx, const char *what,
+                              const char *text, int code, const char *needle)
+{
+    static const size_t caps[] = {1, 2, 8, 24};
+    char full[512], buf[64];
+    size_t n, i;
+    int rc;
+
+    memset(full, CANARY, sizeof full);
+    rc = fn(ctx, text, full, sizeof full);
+    ck_assert_msg(rc == code, "%s(\"%s\") = %d (%s), want %d (%s); err: %.200s",
+                  what, text, rc, mg_strerror(rc), code, mg_strerror(code),
+                  rc == MG_OK ? "" : full);
+    n = check_msg(full, sizeof full);
+    ck_assert_msg(n > 0, "%s(\"%s\"): empty error message", what, text);
+    if (needle)
+        ck_assert_msg(strstr(full, needle) != NULL,
+                      "%s(\"%s\"): message \"%s\" does not name \"%s\"", what,
+                      text, full, needle);
+
+    /* no message buffer at all */
+    ck_assert_int_eq(fn(ctx, text, NULL, 0), code);
+    ck_assert_int_eq(fn(ctx, text, NULL, 100), code);
+    memset(buf, CANARY, sizeof buf);
+    ck_assert_int_eq(fn(ctx, text, buf, 0), code);
+    ck_assert_msg(buf[0] == CANARY, "%s: errcap 0 but err written", what);
+
+    /* small buffers: the same message, cut to fit */
+    for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        size_t cap = caps[i], m, want = n < cap - 1 ? n : cap - 1;
+        memset(buf, CANARY, sizeof buf);
+        ck_assert_int_eq(fn(ctx, text, buf, cap), code);
+        m = check_msg(buf, cap);
+        ck_assert_msg(m == want, "%s(\"%s\"), errcap %lu: length %lu, want %lu",
+                      what, text, (unsigned long)cap, (unsigned long)m,
+                      (unsigned long)want);
+        ck_assert_msg(memcmp(buf, full, m) == 0,
+                      "%s: errcap %lu message is not a prefix", what,
+                      (unsigned long)cap);
+        check_untouched(buf, cap, sizeof buf, what);
+    }
 }
 
 /* mg_state_load: returns its code; on success both outs are set, else

@@ -14,27 +14,105 @@
  *        odd byte: go on with the clone instead
  *   7    mg_state_copy into a state of another game, compare; odd byte:
  *        go on with the copy
- *   8    playout (max -1..15, seed: next bytes), checked against a replay
+ *   8    playout (max -1..15, seed: next byte), checked against a replay
  *   9    save -> load round trip (at most 4 per input; save only on
- *        games with a board, whose records fuzz_record loads)
+ *        games with a board, whose records fuzz_record loads; a record
+ *        loaded before is compared with what its load gave, below)
  *   10   notation round trip of every legal action; is_legal of each
- *   11   a random or greedy bot chooses (must be legal) and it is applied
+ *   11   a random or greedy bot chooses (must be legal) and it is applied;
+ *        the input's first bot of a kind is seeded by the byte, later ones
+ *        of that kind go on with it (the same-game path of mg_bot_choose)
  *
  * After every operation: the hash equals the one recorded for that
  * history length (so undo restores positions exactly), refused actions
  * change nothing, terminal/current player/winner/legal count agree.  At
  * the end the history equals the mirror kept here, and undoing everything
  * gives the start position.
+ *
+ * Speed (libFuzzer runs this millions of times): nothing expensive is made
+ * per input.  The games, for each game its start position (never played
+ * on), the states an input plays on (reset to the start by mg_state_copy)
+ * and the buffers (legal actions: mg_game_max_legal_actions; histories,
+ * records: grown by realloc, never shrunk) are made by the first call (the
+ * fuzzer's empty input), so an input's mallocs and frees balance and
+ * libFuzzer's leak check stays on.  A load makes a new game (mg_game_new:
+ * for the games with symmetries the dearest call here), so a record
+ * loaded once is not loaded again: the table `loaded` keeps what its load
+ * gave (the observables of same_state), and a later save of the same text
+ * is compared with that.  The library is deterministic (the same record
+ * text loads to the same state), so this checks the same.  make fuzz
+ * builds the library for this target without -fsanitize-coverage's
+ * trace-cmp (the bytes only pick operations: comparison feedback does not
+ * help it and cost half its time).
  */
 #include "fuzz.h"
 
 #define MAX_OPS 4000
+#define MAX_RECORDS 4     /* op 9s per input that save (and load) */
+#define N_LOADED (1 << 16) /* the table of loaded records (a power of 2) */
 
 static fuzz_games games;
+
+/* For each game: made by the first call, kept for the run. */
+typedef struct slot {
+    mg_state *start;  /* the start position, never played on */
+    mg_state *work;   /* the input's state (reset to start) */
+    mg_state *other;  /* op 7's target (reset to the next game's start) */
+    mg_state *replay; /* op 8's replay */
+    int32_t *legal;   /* max_legal: the list check_state keeps */
+    int32_t *scratch; /* max_legal: disturb() */
+} slot;
+
+static slot slots[FUZZ_MAX_GAMES];
+
+/* A buffer kept between inputs, grown by realloc. */
+typedef struct buffer {
+    void *p;
+    size_t cap; /* bytes */
+} buffer;
+
+static void *grow(buffer *b, size_t bytes)
+{
+    if (bytes > b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 4096;
+        void *p;
+        while (cap < bytes)
+            cap *= 2;
+        p = realloc(b->p, cap);
+        FUZZ_REQUIRE(p != NULL, "out of memory");
+        b->p = p;
+        b->cap = cap;
+    }
+    return b->p;
+}
+
+/* The mirror of the history and the hashes recorded, a state's history
+ * (two: same_state), the record of op 9. */
+static buffer mirror_hist, mirror_hash, hist_a, hist_b, record;
+
+/* What same_state compares, of a loaded record. */
+typedef struct observed {
+    uint64_t hash, hist; /* hist: fuzz_fnv of the history */
+    size_t hlen;
+    int player, winner;
+    int32_t score;
+} observed;
+
+/* A record loaded (key: its text's length and two hashes, and the game)
+ * and what the load gave. */
+typedef struct loaded_record {
+    uint64_t k1, k2;
+    size_t len;
+    int game; /* index + 1; 0: empty */
+    observed o;
+} loaded_record;
+
+static loaded_record loaded[N_LOADED];
 
 typedef struct {
     mg_state *s;
     const mg_game *g;
+    int gi;
     int32_t num;
     size_t max_legal;
     int32_t *legal;   /* max_legal */
@@ -44,7 +122,35 @@ typedef struct {
     size_t hlen, hcap;
     const uint8_t *p, *end;
     unsigned checks;
+    int records;      /* op 9s run */
+    mg_bot *bot[2];   /* random, greedy: this input's bots */
 } run;
+
+static void init_all(void)
+{
+    int i;
+    fuzz_games_init(&games);
+    for (i = 0; i < games.n; i++) {
+        slot *sl = &slots[i];
+        const mg_game *g = games.game[i];
+        size_t max = (size_t)mg_game_max_legal_actions(g);
+        FUZZ_REQUIRE(mg_state_new(&sl->start, g) == MG_OK &&
+                         mg_state_new(&sl->work, g) == MG_OK &&
+                         mg_state_new(&sl->replay, g) == MG_OK &&
+                         mg_state_new(&sl->other,
+                                      games.game[(i + 1) % games.n]) ==
+                             MG_OK,
+                     "state of %s", games.spec[i]);
+        sl->legal = malloc(max * sizeof *sl->legal);
+        sl->scratch = malloc(max * sizeof *sl->scratch);
+        FUZZ_REQUIRE(sl->legal && sl->scratch, "out of memory");
+    }
+    grow(&mirror_hist, 4096 * sizeof(int32_t));
+    grow(&mirror_hash, 4097 * sizeof(uint64_t));
+    grow(&hist_a, 4096 * sizeof(int32_t));
+    grow(&hist_b, 4096 * sizeof(int32_t));
+    grow(&record, 65536);
+}
 
 static unsigned next(run *r)
 {
@@ -54,14 +160,9 @@ static unsigned next(run *r)
 static void push(run *r, int32_t a)
 {
     if (r->hlen + 1 >= r->hcap) {
-        size_t cap = r->hcap ? 2 * r->hcap : 256;
-        int32_t *h = realloc(r->hist, cap * sizeof *h);
-        uint64_t *z;
-        FUZZ_REQUIRE(h != NULL, "out of memory");
-        r->hist = h;
-        z = realloc(r->hash, (cap + 1) * sizeof *z);
-        FUZZ_REQUIRE(z != NULL, "out of memory");
-        r->hash = z;
+        size_t cap = 2 * r->hcap;
+        r->hist = grow(&mirror_hist, cap * sizeof *r->hist);
+        r->hash = grow(&mirror_hash, (cap + 1) * sizeof *r->hash);
         r->hcap = cap;
     }
     r->hist[r->hlen++] = a;
@@ -109,6 +210,16 @@ static void check_state(run *r)
     FUZZ_REQUIRE(mg_state_score(r->s, 2, &s0) == MG_ERANGE, "score of 2");
 }
 
+/* The history of s, in buffer b; its length in *n. */
+static int32_t *history_of(const mg_state *s, buffer *b, size_t *n)
+{
+    int32_t *h;
+    mg_state_history(s, NULL, 0, n);
+    h = grow(b, (*n + 1) * sizeof *h);
+    mg_state_history(s, h, *n, n);
+    return h;
+}
+
 /* Compare two states for equality of everything observable. */
 static void same_state(const mg_state *a, const mg_state *b, const char *what)
 {
@@ -122,17 +233,21 @@ static void same_state(const mg_state *a, const mg_state *b, const char *what)
     mg_state_score(a, 0, &sa);
     mg_state_score(b, 0, &sb);
     FUZZ_REQUIRE(sa == sb, "%s: score", what);
-    mg_state_history(a, NULL, 0, &na);
-    mg_state_history(b, NULL, 0, &nb);
+    ha = history_of(a, &hist_a, &na);
+    hb = history_of(b, &hist_b, &nb);
     FUZZ_REQUIRE(na == nb, "%s: history length", what);
-    ha = malloc((na + 1) * sizeof *ha);
-    hb = malloc((nb + 1) * sizeof *hb);
-    FUZZ_REQUIRE(ha && hb, "out of memory");
-    mg_state_history(a, ha, na, &na);
-    mg_state_history(b, hb, nb, &nb);
     FUZZ_REQUIRE(memcmp(ha, hb, na * sizeof *ha) == 0, "%s: history", what);
-    free(ha);
-    free(hb);
+}
+
+/* What same_state compares, of s (the history as its hash). */
+static void observe(const mg_state *s, observed *o)
+{
+    int32_t *h = history_of(s, &hist_a, &o->hlen);
+    o->hash = mg_state_hash(s);
+    o->player = mg_state_current_player(s);
+    o->winner = mg_state_winner(s);
+    mg_state_score(s, 0, &o->score);
+    o->hist = fuzz_fnv(0xCBF29CE484222325ULL, h, o->hlen);
 }
 
 /* Apply `a` and check the result against is_legal; refused: unchanged. */
@@ -168,13 +283,13 @@ static void op_undo(run *r)
     r->hlen--;
 }
 
-/* Play on `other` (a few legal actions and a playout), then undo them. */
-static void disturb(mg_state *other, const mg_game *g, unsigned seed)
+/* Play on `other` (a few legal actions and a playout), then undo them;
+ * buf holds max_legal actions of other's game. */
+static void disturb(mg_state *other, const mg_game *g, int32_t *buf,
+                    unsigned seed)
 {
-    int32_t *buf = malloc((size_t)mg_game_max_legal_actions(g) * sizeof *buf);
     size_t n = 0;
     int k, done;
-    FUZZ_REQUIRE(buf != NULL, "out of memory");
     mg_state_legal_actions(other, buf, (size_t)mg_game_max_legal_actions(g),
                            &n);
     k = n ? 1 : 0;
@@ -184,7 +299,6 @@ static void disturb(mg_state *other, const mg_game *g, unsigned seed)
     FUZZ_REQUIRE(done >= 0 && done <= 12, "playout %d", done);
     for (k += done; k > 0; k--)
         FUZZ_REQUIRE(mg_state_undo(other) == MG_OK, "undo");
-    free(buf);
 }
 
 static void op_clone(run *r, unsigned b)
@@ -193,7 +307,7 @@ static void op_clone(run *r, unsigned b)
     uint64_t h = mg_state_hash(r->s);
     FUZZ_REQUIRE(mg_state_clone(&c, r->s) == MG_OK, "clone");
     same_state(r->s, c, "clone");
-    disturb(c, r->g, b);
+    disturb(c, r->g, slots[r->gi].scratch, b);
     same_state(r->s, c, "clone after play and undo");
     FUZZ_REQUIRE(mg_state_hash(r->s) == h, "source changed by its clone");
     if (b & 1) {
@@ -210,7 +324,7 @@ static void op_copy(run *r, unsigned b, mg_state **other)
     FUZZ_REQUIRE(mg_state_copy(*other, r->s) == MG_OK, "copy");
     FUZZ_REQUIRE(mg_state_game(*other) == r->g, "copy: game");
     same_state(r->s, *other, "copy");
-    disturb(*other, r->g, b);
+    disturb(*other, r->g, slots[r->gi].scratch, b);
     FUZZ_REQUIRE(mg_state_hash(r->s) == h, "source changed by its copy");
     if (b & 1) {
         mg_state *t = r->s;
@@ -221,22 +335,19 @@ static void op_copy(run *r, unsigned b, mg_state **other)
 
 static void op_playout(run *r, int32_t max, uint64_t seed)
 {
-    mg_state *c = NULL;
+    mg_state *c = slots[r->gi].replay;
     size_t n = 0, i, before = r->hlen;
     int32_t *h;
     int done;
-    FUZZ_REQUIRE(mg_state_clone(&c, r->s) == MG_OK, "clone");
+    FUZZ_REQUIRE(mg_state_copy(c, r->s) == MG_OK, "copy");
     done = mg_state_playout(r->s, seed, max);
     FUZZ_REQUIRE(done >= 0 && (max < 0 || done <= max), "playout %d (max %d)",
                  done, (int)max);
     if (max < 0)
         FUZZ_REQUIRE(mg_state_is_terminal(r->s) == 1,
                      "a whole playout ends the game");
-    mg_state_history(r->s, NULL, 0, &n);
+    h = history_of(r->s, &hist_b, &n);
     FUZZ_REQUIRE(n == before + (size_t)done, "history after playout");
-    h = malloc((n + 1) * sizeof *h);
-    FUZZ_REQUIRE(h != NULL, "out of memory");
-    mg_state_history(r->s, h, n, &n);
     FUZZ_REQUIRE(before == 0 || memcmp(h, r->hist, before * sizeof *h) == 0,
                  "playout changed the past");
     for (i = before; i < n; i++) {
@@ -251,31 +362,63 @@ static void op_playout(run *r, int32_t max, uint64_t seed)
         }
     }
     same_state(r->s, c, "playout vs replay");
-    free(h);
-    mg_state_free(c);
+}
+
+/* Two hashes of a record's text (FNV-1a 64 and a multiply-rotate one). */
+static void record_keys(const char *t, size_t len, uint64_t *k1,
+                        uint64_t *k2)
+{
+    uint64_t a = 0xCBF29CE484222325ULL, b = 0x9E3779B97F4A7C15ULL;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)t[i];
+        a = (a ^ c) * 0x100000001B3ULL;
+        b = (b + c) * 0xBF58476D1CE4E5B9ULL;
+        b ^= b >> 29;
+    }
+    *k1 = a;
+    *k2 = b;
 }
 
 static void op_record(run *r)
 {
-    size_t need = 0;
+    size_t need = 0, len;
     char *rec, err[256];
     mg_state *t = NULL;
     mg_game *g = NULL;
+    uint64_t k1, k2;
+    loaded_record *e;
+    observed o;
     FUZZ_REQUIRE(mg_state_save(r->s, NULL, 0, &need) == MG_ENOBUFS, "size");
-    rec = malloc(need);
-    FUZZ_REQUIRE(rec != NULL, "out of memory");
+    rec = grow(&record, need);
     FUZZ_REQUIRE(mg_state_save(r->s, rec, need, NULL) == MG_OK, "save");
-    FUZZ_REQUIRE(strlen(rec) + 1 == need, "save size");
-    if (mg_game_board(r->g)) {
-        free(rec);
+    len = strlen(rec);
+    FUZZ_REQUIRE(len + 1 == need, "save size");
+    if (mg_game_board(r->g))
+        return;
+    record_keys(rec, len, &k1, &k2);
+    e = &loaded[k1 & (N_LOADED - 1)];
+    if (e->game == r->gi + 1 && e->len == len && e->k1 == k1 && e->k2 == k2) {
+        /* loaded before: the state must be the one that load gave */
+        observe(r->s, &o);
+        FUZZ_REQUIRE(o.hash == e->o.hash, "save/load: hash");
+        FUZZ_REQUIRE(o.player == e->o.player, "save/load: player");
+        FUZZ_REQUIRE(o.winner == e->o.winner, "save/load: winner");
+        FUZZ_REQUIRE(o.score == e->o.score, "save/load: score");
+        FUZZ_REQUIRE(o.hlen == e->o.hlen, "save/load: history length");
+        FUZZ_REQUIRE(o.hist == e->o.hist, "save/load: history");
         return;
     }
     FUZZ_REQUIRE(mg_state_load(&t, &g, rec, err, sizeof err) == MG_OK,
                  "load of a saved record: %s\n%s", err, rec);
     same_state(r->s, t, "save/load");
+    observe(t, &e->o);
+    e->k1 = k1;
+    e->k2 = k2;
+    e->len = len;
+    e->game = r->gi + 1;
     mg_state_free(t);
     mg_game_free(g);
-    free(rec);
 }
 
 static void op_notation(run *r)
@@ -299,13 +442,14 @@ static void op_notation(run *r)
 
 static void op_bot(run *r, unsigned b)
 {
-    mg_bot *bot = NULL;
+    mg_bot **bot = &r->bot[b & 1];
     int32_t a = -1;
     int rc, t = mg_state_is_terminal(r->s);
-    FUZZ_REQUIRE(mg_bot_new(&bot, (b & 1) ? "greedy" : "random", b, NULL,
-                            0) == MG_OK,
-                 "bot");
-    rc = mg_bot_choose(bot, r->s, &a);
+    if (!*bot)
+        FUZZ_REQUIRE(mg_bot_new(bot, (b & 1) ? "greedy" : "random", b, NULL,
+                                0) == MG_OK,
+                     "bot");
+    rc = mg_bot_choose(*bot, r->s, &a);
     if (t) {
         FUZZ_REQUIRE(rc == MG_EOVER, "choose after the end: %d", rc);
     } else {
@@ -314,36 +458,45 @@ static void op_bot(run *r, unsigned b)
                      (int)a);
         apply(r, a);
     }
-    mg_bot_free(bot);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     run r;
-    mg_state *other = NULL, *fresh = NULL;
-    int ops = 0, records = 0, gi;
+    slot *sl;
+    mg_state *other;
+    int ops = 0, gi;
     size_t n = 0;
     int32_t *h;
 
     if (!games.n)
-        fuzz_games_init(&games);
+        init_all(); /* the first call: libFuzzer's empty input */
     if (size < 1)
         return 0;
     memset(&r, 0, sizeof r);
     gi = data[0] % games.n;
+    sl = &slots[gi];
+    r.gi = gi;
     r.g = games.game[gi];
     r.num = mg_game_num_actions(r.g);
     r.max_legal = (size_t)mg_game_max_legal_actions(r.g);
-    r.legal = malloc(r.max_legal * sizeof *r.legal);
-    FUZZ_REQUIRE(r.legal != NULL, "out of memory");
+    r.legal = sl->legal;
     r.p = data + 1;
     r.end = data + size;
-    FUZZ_REQUIRE(mg_state_new(&r.s, r.g) == MG_OK, "state");
-    FUZZ_REQUIRE(mg_state_new(&other, games.game[(gi + 1) % games.n]) ==
-                     MG_OK,
-                 "state");
-    r.hash = malloc(sizeof *r.hash);
-    FUZZ_REQUIRE(r.hash != NULL, "out of memory");
+    r.hist = mirror_hist.p;
+    r.hash = mirror_hash.p;
+    r.hcap = mirror_hist.cap / sizeof *r.hist;
+    /* the states of earlier inputs, back at the start */
+    r.s = sl->work;
+    other = sl->other;
+    FUZZ_REQUIRE(mg_state_copy(r.s, sl->start) == MG_OK &&
+                     mg_state_copy(other,
+                                   slots[(gi + 1) % games.n].start) == MG_OK,
+                 "reset");
+    FUZZ_REQUIRE(mg_state_game(r.s) == r.g &&
+                     mg_state_game(other) == games.game[(gi + 1) % games.n],
+                 "reset: game");
+    same_state(r.s, sl->start, "reset to the start");
     r.hash[0] = mg_state_hash(r.s);
     check_state(&r);
 
@@ -377,10 +530,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 9:
-            /* loading a China record generates its board again, which
-             * dominates under the fuzzer's instrumentation: fuzz_record
-             * covers those; here at most 4 per input on other games */
-            if (records++ < 4)
+            /* a load makes a game (China: generates its board, which
+             * fuzz_record covers): at most MAX_RECORDS per input */
+            if (r.records++ < MAX_RECORDS)
                 op_record(&r);
             break;
         case 10:
@@ -394,27 +546,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     /* the history is the mirror; undo all the way gives the start */
-    mg_state_history(r.s, NULL, 0, &n);
-    h = malloc((n + 1) * sizeof *h);
-    FUZZ_REQUIRE(h != NULL, "out of memory");
-    mg_state_history(r.s, h, n, &n);
+    h = history_of(r.s, &hist_a, &n);
     FUZZ_REQUIRE(n == r.hlen &&
                      (n == 0 || memcmp(h, r.hist, n * sizeof *h) == 0),
                  "history differs from the mirror");
-    free(h);
     while (r.hlen) {
         op_undo(&r);
         FUZZ_REQUIRE(mg_state_hash(r.s) == r.hash[r.hlen],
                      "undo to %lu actions", (unsigned long)r.hlen);
     }
     FUZZ_REQUIRE(mg_state_undo(r.s) == MG_EEMPTY, "undo past the start");
-    FUZZ_REQUIRE(mg_state_new(&fresh, r.g) == MG_OK, "state");
-    same_state(r.s, fresh, "undone to the start");
-    mg_state_free(fresh);
-    mg_state_free(other);
-    mg_state_free(r.s);
-    free(r.legal);
-    free(r.hist);
-    free(r.hash);
+    same_state(r.s, sl->start, "undone to the start");
+    mg_bot_free(r.bot[0]);
+    mg_bot_free(r.bot[1]);
+    sl->work = r.s; /* kept for the next input of this game */
+    sl->other = other;
     return 0;
 }
