@@ -20,7 +20,9 @@ WEB_PORT  ?= 8000
 NPM       ?= npm
 CHROMIUM  ?= /usr/bin/chromium
 WEB_OUT   := $(B)/web
-WEB_FILES := index.html style.css app.js board.js mg.js worker.js
+# app.js is an ES module; the page's other modules are in web/src/app/.
+WEB_APP   := $(patsubst web/src/%,%,$(wildcard web/src/app/*.js))
+WEB_FILES := index.html style.css app.js board.js mg.js worker.js $(WEB_APP)
 WEB_PAGE  := $(addprefix $(WEB_OUT)/,$(WEB_FILES))
 WEB_WASM  := $(WEB_OUT)/mindgames.wasm
 WEB_NATIVE := $(B)/web-test/mg-web-native

@@ -1,39 +1,47 @@
 /* worker.js - the bots think here, so the page never freezes.
  *
  * Messages from the page:
- *   {type: "choose", id, record, bot, seed, key}
+ *   {type: "choose", id, record, bot, seed, key, game}
  *       replay `record` (mg_state_save's text) and ask the bot `bot` (a
- *       bot spec) for the action of the player to move.  Bots are kept
- *       per `key` (a seat) while their spec stays the same, so that mcts
- *       keeps its tree between moves (reuse=true).
+ *       bot spec, seeded with `seed`) for the action of the player to
+ *       move.  Bots are kept per `key` (a seat) while their spec, seed and
+ *       `game` (the page's game number) stay the same, so that mcts keeps
+ *       its tree between moves (reuse=true); a new game gets new bots, so
+ *       that the same seed and the same moves give the same game.
  *       -> {type: "chosen", id, action, notation, ms, spec}
  *   {type: "bench", id, game, bot, runs}
  *       the time of `runs` fresh bots' first move from the start of
  *       `game` -> {type: "bench", id, ms: [...]}
  *   {type: "probe", id, names} -> {type: "probe", id, bots: [{name, spec}]}
+ *   {type: "cancel", upTo}
+ *       no answer to the "choose" requests with id <= upTo not yet begun
+ *       (the page sends it while the worker is loading, instead of
+ *       ending the worker)
  * Errors -> {type: "error", id, message}
+ * Once the library is loaded -> {type: "ready"}
  */
 /* global importScripts, MG */
 "use strict";
 importScripts("mindgames.js", "mg.js");
 
 let lib = null;
-const ready = MG.load().then((l) => { lib = l; });
-const bots = new Map(); // key -> {spec, seed, bot}
+const ready = MG.load().then((l) => { lib = l; self.postMessage({ type: "ready" }); });
+let cancelled = 0; // the "choose" requests up to this id get no answer
+const bots = new Map(); // key -> {spec, seed, game, bot}
 
-function botFor(key, spec, seed) {
+function botFor(key, spec, seed, game) {
     const had = bots.get(key);
-    if (had && had.spec === spec && had.seed === seed) return had.bot;
+    if (had && had.spec === spec && had.seed === seed && had.game === game) return had.bot;
     if (had) had.bot.free();
     const bot = lib.bot(spec, seed);
-    bots.set(key, { spec, seed, bot });
+    bots.set(key, { spec, seed, game, bot });
     return bot;
 }
 
 function choose(msg) {
     const { game, state } = lib.load(msg.record);
     try {
-        const bot = botFor(msg.key, msg.bot, msg.seed);
+        const bot = botFor(msg.key, msg.bot, msg.seed, msg.game);
         const t0 = performance.now();
         const action = bot.choose(state);
         const ms = performance.now() - t0;
@@ -78,8 +86,10 @@ function probe(msg) {
 
 self.onmessage = async (ev) => {
     const msg = ev.data;
+    if (msg.type === "cancel") { cancelled = Math.max(cancelled, msg.upTo); return; }
     try {
         await ready;
+        if (msg.type === "choose" && msg.id <= cancelled) return;
         let reply;
         if (msg.type === "choose") reply = choose(msg);
         else if (msg.type === "bench") reply = bench(msg);
