@@ -53,7 +53,7 @@ static char err[256]; /* the message of the last accepts() */
  * own value of key. */
 static int accepts(const char *spec, const char *key, const char *value)
 {
-    char s[512], items[512];
+    char s[1200], items[512];
     const char *open = strchr(spec, '('), *p;
     size_t klen = strlen(key), n = 0;
     mg_game *g = NULL;
