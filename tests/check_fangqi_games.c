@@ -744,7 +744,9 @@ START_TEST(playouts_are_the_generic_loop)
         "fangqi(width=19,height=17,movement=step,capture_on_placement=true,"
         "encirclement=true,lose_below=3,no_capture_limit=10)",
     };
-    playout_is_generic_loop(specs[_i], _i >= 15 ? 1 : mg_test_games(3),
+    /* 3 games each at the default MG_TEST_GAMES (1000), 1 under memcheck */
+    int games = (int)(3 * (int64_t)mg_test_games(1000) / 1000);
+    playout_is_generic_loop(specs[_i], _i >= 15 || games < 1 ? 1 : games,
                             (uint64_t)_i * 7 + 11);
 }
 END_TEST
