@@ -184,6 +184,7 @@ int mg_solver_new(mg_solver **out, const mg_game *g, size_t bytes, char *err,
     if (!sv)
         return mg__err(err, errcap, MG_ENOMEM, "out of memory (%u MiB)",
                        (unsigned)(bytes >> 20));
+    mg__advise_huge(sv, bytes); /* before the tables are first touched */
     memset(sv, 0, sizeof *sv);
     sv->g = g;
     sv->identity = g->identity;

@@ -61,5 +61,7 @@ MG_HIDDEN int mg__generic_solve(mg_solver *sv, int32_t remaining,
 MG_HIDDEN void mg__generic_clear(mg_solver *sv);
 /* The value of a finished position for `player` (final-margin units). */
 MG_HIDDEN int32_t mg__solver_terminal(const mg_solver *sv, int player);
+/* huge_pages.c: ask for huge pages behind the n bytes at p (a hint). */
+MG_HIDDEN void mg__advise_huge(void *p, size_t n);
 
 #endif /* MG_SOLVER_H */
