@@ -238,11 +238,12 @@ CT_INLINE void place_stone(const cot *c, void *st, int s, int me,
     h->stones[me]++;
 }
 
-/* STEP f -> t by `me`: the stone, and the chains of f and t rebuilt. */
-CT_INLINE void step_stone(const cot *c, void *st, int f, int t, int me,
-                          const int W)
+/* Move `me`'s stone from f to t, the chains at both ends rebuilt: STEP
+ * f -> t (fix = 1), and its undo, t -> f (fix = 0: the header, which
+ * fix_big keeps, comes back from the undo record). */
+CT_INLINE void move_stone(const cot *c, void *st, int f, int t, int me,
+                          const int fix, const int W)
 {
-    chdr *h = st;
     const uint64_t *sm = cbits(c, st, B_STONES + me, W);
     uint64_t seed[MAXW] = {0}, region[MAXW] = {0};
     int i;
@@ -256,10 +257,10 @@ CT_INLINE void step_stone(const cot *c, void *st, int f, int t, int me,
     bs_clr(region, f);
     bs_set(region, t);
     rebuild(c, st, me, region, W);
-    fix_big(c, st, me);
+    if (fix)
+        fix_big(c, st, me);
     bs_set(region, f);
     refresh(c, st, region, me, W);
-    h->hash ^= c->zstone[f][me] ^ c->zstone[t][me];
 }
 
 /* Play the action, then the removals of the removal option, then see
@@ -278,7 +279,8 @@ CT_INLINE void apply_body(const cot *c, void *st, int32_t a, void *undo,
     } else {
         int f = (int)((a - c->P) / c->D);
         last = c->b.nbr[f][(a - c->P) % c->D];
-        step_stone(c, st, f, last, me, W);
+        move_stone(c, st, f, last, me, 1, W);
+        h->hash ^= c->zstone[f][me] ^ c->zstone[last][me];
     }
     switch (c->removal) {
     case REMOVE_ADJACENT:
@@ -357,27 +359,6 @@ CT_INLINE void unplace_stone(const cot *c, void *st, int s, int me,
     refresh(c, st, region, me, W);
 }
 
-/* Undo STEP f -> t by `me`: the stone back on f, the chains rebuilt. */
-CT_INLINE void unstep_stone(const cot *c, void *st, int f, int t, int me,
-                            const int W)
-{
-    const uint64_t *sm = cbits(c, st, B_STONES + me, W);
-    uint64_t seed[MAXW] = {0}, region[MAXW] = {0};
-    int i;
-    for (i = 0; i < W; i++)
-        seed[i] = c->nbm[f][i] & sm[i];
-    bs_set(seed, t);
-    flood(c, seed, sm, region, W);
-    dissolve(c, st, me, region, W);
-    take(c, st, t, me, W);
-    put(c, st, f, me, W);
-    bs_clr(region, t);
-    bs_set(region, f);
-    rebuild(c, st, me, region, W);
-    bs_set(region, t);
-    refresh(c, st, region, me, W);
-}
-
 /* Put back the stones the action removed, then take back the action;
  * the header comes back from the record. */
 CT_INLINE void undo_body(const cot *c, void *st, int32_t a, const void *undo,
@@ -393,7 +374,7 @@ CT_INLINE void undo_body(const cot *c, void *st, int32_t a, const void *undo,
         unplace_stone(c, st, (int)a, me, W);
     } else {
         int f = (int)((a - c->P) / c->D);
-        unstep_stone(c, st, f, c->b.nbr[f][(a - c->P) % c->D], me, W);
+        move_stone(c, st, c->b.nbr[f][(a - c->P) % c->D], f, me, 0, W);
     }
     memcpy(st, undo, HDR);
     MG__ASSERT_SLOW(mg__cot_consistent(c, st));
