@@ -89,7 +89,7 @@ include examples/tools.mk
 
 # Check through pkg-config; empty until the dependency script has run.
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check 2>/dev/null)
-API_TESTS  := $(filter-out tests/check_internal.c tests/run_internal.c tests/check_threads.c,$(wildcard tests/check_*.c))
+API_TESTS  := $(filter-out tests/check_internal%.c tests/run_internal.c tests/check_threads.c,$(wildcard tests/check_*.c))
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
@@ -160,10 +160,11 @@ $(B)/tests/check_api: $(API_TESTS) tests/run_api.c $(TEST_HDRS) $(SHLIB)
 	    -L$(B) -lmindgames -Wl,-rpath,'$$ORIGIN/..' $(CHECK_FLAGS)
 
 # White-box tests see internal helpers, so they link the static library.
-$(B)/tests/check_internal: tests/check_internal.c tests/run_internal.c $(TEST_HDRS) $(STLIB)
+INTERNAL_TESTS := tests/check_internal.c tests/check_internal_images.c
+$(B)/tests/check_internal: $(INTERNAL_TESTS) tests/run_internal.c $(TEST_HDRS) $(STLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) -Ilib -Itests tests/run_internal.c \
-	    tests/check_internal.c -o $@ $(STLIB) $(CHECK_FLAGS)
+	    $(INTERNAL_TESTS) -o $@ $(STLIB) $(CHECK_FLAGS)
 
 unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)$(B)/tests/check_api

@@ -589,6 +589,14 @@ typedef struct mg__solver_ops {
      * sym 0 included. */
     void (*sym_position)(const mg_game *g, int32_t sym, const void *st,
                          void *out);
+    /* Optional, and preferred to sym_position: the keys of st's images
+     * under every symmetry of g->pos at once, without building them:
+     * hash[s] and verify[s] (g->pos->nsym <= 32 of each) must be a
+     * function of the image alone (so that a position and its images
+     * give the same set of keys), independent 64-bit hashes of what
+     * decides its future, and hash[0] the game's hash_full(st). */
+    void (*sym_keys)(const mg_game *g, const void *st, uint64_t *hash,
+                     uint64_t *verify);
     /* Optional: an exact engine.  engine_min: the bytes it needs at
      * least for g, 0 when it has no engine for g (the generic search
      * then solves it).  engine_init lays it out in mem[0 .. bytes)

@@ -98,7 +98,10 @@ static void make_plan(const mg_game *g, size_t bytes, plan *p)
         p->engine_bytes = bytes > at ? bytes - at : 0;
         return;
     }
-    p->nsym = ops && ops->sym_position && g->pos ? g->pos->nsym : 1;
+    p->nsym = ops && (ops->sym_position || ops->sym_keys) && g->pos &&
+                      g->pos->nsym <= 32
+                  ? g->pos->nsym
+                  : 1;
     p->history = at;
     p->img = p->history + r64((size_t)g->num_actions * sizeof(uint32_t));
     p->inv = p->img + (p->nsym > 1 ? 2 * r64(g->state_size) : 0);

@@ -44,7 +44,7 @@ struct mg_solver {
     uint32_t *history;         /* per action: the history heuristic */
     unsigned char *img, *img2; /* symmetry images (state_size each) */
     int32_t *inv;              /* inverse of each symmetry */
-    int32_t nsym;              /* 1 without sym_position */
+    int32_t nsym;              /* 1 without sym_position, sym_keys */
     mg__budget budget;
     int abort, horizon;
     /* the last result */

@@ -22,6 +22,7 @@
  * symmetry image that forgets the scores (Dots and Boxes) shares one
  * entry between positions that differ only in them.  Move order: the table's
  * action, then the history heuristic.  Symmetry: with the game's
+ * sym_keys (the keys of every image, computed without building them) or
  * sym_position, the key is the least over the symmetries' images, and at
  * a position that a symmetry keeps only one action of each orbit is
  * searched.
@@ -102,6 +103,24 @@ static void node_key(mg_solver *sv, nkey *k)
     if (sv->nsym <= 1) {
         k->hash = mg__state_zhash(sv->work);
         k->verify = mg__state_key(sv->work);
+        return;
+    }
+    if (sv->ops->sym_keys) { /* the least pair; equal to the identity's:
+                              * a symmetry that keeps the position */
+        uint64_t hs[32], vs[32];
+        sv->ops->sym_keys(g, st, hs, vs);
+        k->hash = hs[0];
+        k->verify = vs[0];
+        for (s = 1; s < sv->nsym; s++) {
+            if (hs[s] == hs[0] && vs[s] == vs[0]) {
+                k->fixed |= (uint32_t)1 << s;
+            } else if (hs[s] < k->hash ||
+                       (hs[s] == k->hash && vs[s] < k->verify)) {
+                k->hash = hs[s];
+                k->verify = vs[s];
+                k->sym = s;
+            }
+        }
         return;
     }
     sv->ops->sym_position(g, 0, st, sv->img);

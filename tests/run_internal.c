@@ -1,10 +1,12 @@
 /* run_internal.c - white-box suites, linked against the static library so
- * they can reach hidden mg__ helpers (hash recomputation). */
+ * they can reach hidden mg__ helpers (hash recomputation, the solver's
+ * symmetry images). */
 #include "tests.h"
 
 int main(void)
 {
     SRunner *sr = srunner_create(mg_internal_suite());
+    srunner_add_suite(sr, mg_images_suite());
     int failed;
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);

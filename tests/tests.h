@@ -50,6 +50,7 @@ Suite *mg_sites_chains_suite(void);  /* check_sites_chains.c: CoT sites */
 Suite *mg_solver_suite(void);        /* check_solver.c: the solver */
 Suite *mg_solver_values_suite(void); /* check_solver_values.c: known values */
 Suite *mg_internal_suite(void);      /* check_internal.c: properties */
+Suite *mg_images_suite(void);        /* check_internal_images.c: images */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)

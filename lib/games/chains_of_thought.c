@@ -466,4 +466,5 @@ const mg__game_ops mg__chains_of_thought_ops = {
     .site_owner = mg__cot_site_owner,
     .site_owners = mg__cot_site_owners,
     .observe = mg__cot_observe,
+    .solver = &mg__cot_solver,
 };

@@ -688,6 +688,8 @@ MG_HIDDEN int mg__cot_action_parse(const mg_game *g, const char *t, size_t n,
 /* The observation planes (their names, NULL-terminated). */
 #define MG__COT_PLANES 8
 MG_HIDDEN extern const char *const mg__cot_planes[MG__COT_PLANES + 1];
+/* The solver's hooks: win/draw/loss, the symmetry image. */
+MG_HIDDEN extern const mg__solver_ops mg__cot_solver;
 /* The position ops (internal.h): sites are the points. */
 MG_HIDDEN int32_t mg__cot_num_sites(const mg_game *g);
 MG_HIDDEN void mg__cot_site_info(const mg_game *g, int32_t site, int *kind,

@@ -36,6 +36,9 @@
  *                     must_merge), as it would apply to player now
  *   7 to_move         1 everywhere when player is to move, else 0
  * so the planes describe the position for either player whoever moves.
+ *
+ * The solver (1.4) is the core's generic search, valued win/draw/loss; it
+ * reduces by the board's symmetries through the images' keys below.
  */
 #include "chains_of_thought.h"
 
@@ -130,3 +133,43 @@ void mg__cot_observe(const mg_game *g, const void *st, int player, float *buf)
         buf[7 * n + i] = to_move;
     }
 }
+
+/* ------------------------------------------------------------ the solver */
+
+/* The keys of the position's images under every symmetry, for the
+ * generic search: the Zobrist hash of the stones moved to the images of
+ * their points and the side to move (hash_full's, so [0] is hash_full),
+ * and a second hash, the sum of the same keys mixed.  Nothing but the
+ * stones and the side to move decides what may happen next (rules §5.2:
+ * no count of moves, no history). */
+static void cot_sym_keys(const mg_game *g, const void *st, uint64_t *hash,
+                         uint64_t *verify)
+{
+    const cot *c = C(g);
+    const mg__position *pos = g->pos;
+    const int8_t *cell = ccells(st);
+    const int32_t ns = pos->nsym;
+    const size_t n = (size_t)pos->n;
+    const int player = ((const chdr *)st)->player;
+    int32_t s, p;
+    for (s = 0; s < ns; s++) {
+        hash[s] = player ? c->zside : 0;
+        verify[s] = player ? 0x9E3779B97F4A7C15ULL : 0;
+    }
+    for (p = 0; p < c->P; p++) {
+        const int32_t *img = pos->sym_site + p;
+        int v = cell[p];
+        if (v < 0)
+            continue;
+        for (s = 0; s < ns; s++) {
+            uint64_t z = c->zstone[img[(size_t)s * n]][v], x = z;
+            hash[s] ^= z;
+            verify[s] += mg__splitmix64(&x);
+        }
+    }
+}
+
+const mg__solver_ops mg__cot_solver = {
+    .value = MG__VALUE_WDL,
+    .sym_keys = cot_sym_keys,
+};

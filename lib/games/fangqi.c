@@ -636,8 +636,9 @@ static int32_t fq_playout(const mg_game *g, void *st, uint64_t *rng,
     return done;
 }
 
-/* Stones, and everything else that decides what may happen next. */
-static uint64_t header_hash(const fstate *s)
+/* Everything but the stones that decides what may happen next (the ko
+ * blocks as a set: their order does not count). */
+uint64_t mg__fq_header_hash(const fstate *s)
 {
     uint64_t x = (uint64_t)(uint8_t)s->phase | (uint64_t)(uint8_t)s->player << 8 |
                  (uint64_t)(uint16_t)s->pending << 16 |
@@ -658,7 +659,7 @@ static uint64_t fq_hash(const mg_game *g, const void *st)
 {
     const fstate *s = st;
     (void)g;
-    return s->zstones ^ header_hash(s);
+    return s->zstones ^ mg__fq_header_hash(s);
 }
 
 static uint64_t fq_hash_full(const mg_game *g, const void *st)
@@ -672,7 +673,7 @@ static uint64_t fq_hash_full(const mg_game *g, const void *st)
         if (c >= 0)
             h ^= f->zcell[p][c];
     }
-    return h ^ header_hash(s);
+    return h ^ mg__fq_header_hash(s);
 }
 
 static int32_t fq_score(const mg_game *g, const void *st, int player)
@@ -728,4 +729,5 @@ const mg__game_ops mg__fangqi_ops = {
     .site_owner = mg__fq_site_owner,
     .site_owners = mg__fq_site_owners,
     .observe = mg__fq_observe,
+    .solver = &mg__fq_solver,
 };

@@ -326,6 +326,8 @@ MG_HIDDEN int mg__fq_encircle(const fq *f, fstate *s, int to,
 /* For MG__ASSERT_SLOW: 1 when the stone counts and the stones' Zobrist
  * hash in s are those of its stones. */
 MG_HIDDEN int mg__fq_consistent(const fq *f, const fstate *s);
+/* The hash of the header (everything but the stones; fangqi.c). */
+MG_HIDDEN uint64_t mg__fq_header_hash(const fstate *s);
 
 /* ------------------------------------------------ fangqi_notation.c */
 
@@ -346,6 +348,8 @@ MG_HIDDEN void mg__fq_render(const mg_game *g, const void *st, int format,
  * MG__FQ_PLANES of them, NULL-terminated. */
 #define MG__FQ_PLANES 12
 MG_HIDDEN extern const char *const mg__fq_planes[MG__FQ_PLANES + 1];
+/* The solver's hooks: win/draw/loss, the symmetry image. */
+MG_HIDDEN extern const mg__solver_ops mg__fq_solver;
 MG_HIDDEN int32_t mg__fq_num_sites(const mg_game *g);
 MG_HIDDEN void mg__fq_site_info(const mg_game *g, int32_t site, int *kind,
                                 double *x, double *y);

@@ -177,3 +177,73 @@ void mg__fq_observe(const mg_game *g, const void *st, int player, float *buf)
          f->limit ? (float)s->quiet / (float)f->limit : 0.0f);
     fill(buf + 11 * n, n, (float)to_move);
 }
+
+/* ------------------------------------------------------------ the solver */
+
+/* The least point (bottom-left) of the image of the 2 x 2 block whose
+ * least point is b, under the point map `map`. */
+static int16_t block_image(const fq *f, const int32_t *map, int b)
+{
+    int pts[4], k, x = MAXW, y = MAXW;
+    pts[0] = b;
+    pts[1] = b + 1;
+    pts[2] = b + f->w;
+    pts[3] = b + f->w + 1;
+    for (k = 0; k < 4; k++) {
+        int q = (int)map[pts[k]];
+        if (X(f, q) < x)
+            x = X(f, q);
+        if (Y(f, q) < y)
+            y = Y(f, q);
+    }
+    return (int16_t)(y * f->w + x);
+}
+
+/* The keys of the position's images under every symmetry, for the
+ * generic search: the stones moved to the images of their points, and
+ * so the stone moved this turn and the blocks of the ko rule; the counts,
+ * phase and turn kept.  hash: hash_full's (the stones' Zobrist keys and
+ * the header's hash), so [0] is hash_full; verify: the sum of the same
+ * keys mixed.  Nothing else decides what may happen next (rules §4.2). */
+static void fq_sym_keys(const mg_game *g, const void *st, uint64_t *hash,
+                        uint64_t *verify)
+{
+    const fq *f = F(g);
+    const mg__position *pos = g->pos;
+    const fstate *s = st;
+    const int32_t ns = pos->nsym;
+    const size_t n = (size_t)pos->n;
+    fstate head;
+    int32_t k;
+    int p, seat, i;
+    memcpy(&head, st, HEADER);
+    for (k = 0; k < ns; k++) {
+        const int32_t *map = pos->sym_site + (size_t)k * n;
+        uint64_t h, x;
+        if (s->last_to >= 0)
+            head.last_to = (int16_t)map[s->last_to];
+        for (seat = 0; seat < 2; seat++)
+            for (i = 0; i < s->nko[seat]; i++)
+                head.ko[seat][i] = block_image(f, map, s->ko[seat][i]);
+        h = mg__fq_header_hash(&head);
+        x = h ^ 0xFA04;
+        hash[k] = h;
+        verify[k] = mg__splitmix64(&x);
+    }
+    for (p = 0; p < f->P; p++) {
+        const int32_t *img = pos->sym_site + p;
+        int c = cell_at(f, s, p);
+        if (c < 0)
+            continue;
+        for (k = 0; k < ns; k++) {
+            uint64_t z = f->zcell[img[(size_t)k * n]][c], x = z;
+            hash[k] ^= z;
+            verify[k] += mg__splitmix64(&x);
+        }
+    }
+}
+
+const mg__solver_ops mg__fq_solver = {
+    .value = MG__VALUE_WDL,
+    .sym_keys = fq_sym_keys,
+};
