@@ -250,14 +250,16 @@ typedef struct mg__game_ops {
     void (*render)(const mg_game *g, const void *st, int format, mg__sb *sb);
 
     /* Optional (NULL: the core's generic loop of legal + apply): a
-     * specialised uniformly random playout for games of bounded length.
-     * From st, apply at most `max` actions (max < 0: no limit) until the
-     * game ends, each chosen uniformly among the legal actions with
-     * mg__rand_below(rng, n); write action i to hist[i] and its undo
-     * record (exactly what apply would write) at undo + i * stride.  The
-     * caller guarantees room for the rest of the game (g->max_length);
-     * scratch has room for g->max_legal ids.  Returns the number of
-     * actions applied.  Must not allocate. */
+     * specialised uniformly random playout.  From st, apply at most `max`
+     * actions (max < 0: no limit) until the game ends, each chosen
+     * uniformly among the legal actions with mg__rand_below(rng, n);
+     * write action i to hist[i] and its undo record (exactly what apply
+     * would write) at undo + i * stride.  The caller guarantees room for
+     * the rest of the game (g->max_length) or, for games of unbounded
+     * length, passes max >= 0 no larger than the room it has and calls
+     * again while the op applied all `max` and the game goes on; scratch
+     * has room for g->max_legal ids.  Returns the number of actions
+     * applied.  Must not allocate. */
     int32_t (*playout)(const mg_game *g, void *st, uint64_t *rng,
                        int32_t max, int32_t *hist, unsigned char *undo,
                        size_t stride, int32_t *scratch);
@@ -459,16 +461,18 @@ MG_HIDDEN int mg__parse_step(const char *t, size_t n, const char *what,
                              const char *places, size_t *dash, char *err,
                              size_t errcap);
 
-/* Bit helpers. */
+/* Bit helpers.  The population count is inline whatever the target:
+ * without a popcnt instruction (the default x86-64 build)
+ * __builtin_popcountll is a library call. */
 static inline int mg__popcount64(uint64_t v)
 {
-#if defined(__GNUC__)
+#if defined(__GNUC__) && defined(__POPCNT__)
     return __builtin_popcountll(v);
 #else
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((v * 0x0101010101010101ULL) >> 56);
 #endif
 }
 

@@ -400,6 +400,31 @@ int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions)
         s->hlen += (size_t)done;
         return done;
     }
+    if (g->ops->playout) {
+        /* unbounded: in chunks the history has room for, grown as the
+         * loop below grows it; the op stops early only at the end */
+        for (;;) {
+            int32_t want, got;
+            if (max_actions >= 0 && done >= max_actions)
+                break;
+            if (g->ops->current_player(g, s->st) == MG_NOBODY ||
+                reserve(s) != MG_OK)
+                break;
+            want = s->hcap - s->hlen > (size_t)INT32_MAX
+                       ? INT32_MAX
+                       : (int32_t)(s->hcap - s->hlen);
+            if (max_actions >= 0 && max_actions - done < want)
+                want = max_actions - done;
+            got = g->ops->playout(g, s->st, &rng, want, s->history + s->hlen,
+                                  undo_at(s, s->hlen), g->undo_size,
+                                  s->scratch);
+            s->hlen += (size_t)got;
+            done += got;
+            if (got < want)
+                break;
+        }
+        return done;
+    }
     while (max_actions < 0 || done < max_actions) {
         int32_t n, a;
         if (g->ops->current_player(g, s->st) == MG_NOBODY)

@@ -504,6 +504,92 @@ START_TEST(playouts_end)
 }
 END_TEST
 
+/* The generic loop's draw: mg__rand_below over the splitmix64 stream
+ * (test_rng.h's step is the library's). */
+static uint32_t lib_draw(uint64_t *x, uint32_t n)
+{
+    return (uint32_t)(((mg_test_rand(x) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Since 1.4 mg_state_playout runs the game's playout op, which draws
+ * without listing the actions: it must draw exactly the actions of the
+ * generic loop (legal actions ascending, one draw of the library's
+ * splitmix64 stream each; rules §5.2 decides what is legal), so that a
+ * seed plays the same game as before.  From positions along a random
+ * game on every board with each removal value (and other options on
+ * hex4), a playout (whole, or cut at a random length) against that loop
+ * replayed through the API with the same draws: the same number of
+ * actions, history, position hash and winner. */
+static const char *const loop_opts[] = {
+    "removal=adjacent", "removal=none", "removal=ludii",
+    "goal=stalemate,placement=not_self_adjacent",
+    "movement=must_merge,removal=ludii"};
+#define N_LOOP_OPTS 5
+
+START_TEST(playout_is_generic_loop)
+{
+    int b = _i / N_LOOP_OPTS, o = _i % N_LOOP_OPTS;
+    char spec[160];
+    mg_game *g;
+    mg_state *s;
+    int32_t *buf, *h1, *h2;
+    size_t cap;
+    uint64_t rng = 2024 + (uint64_t)_i;
+    int step, steps = (int)(40 * (int64_t)mg_test_games(1000) / 1000) + 2;
+    if (o >= 3 && b != 0) /* the other options on the first board only */
+        return;
+    snprintf(spec, sizeof spec, "chains_of_thought(board=%s,%s)",
+             boards[b].name, loop_opts[o]);
+    s = start(&g, spec);
+    cap = (size_t)mg_game_max_legal_actions(g);
+    buf = malloc(cap * sizeof *buf);
+    h1 = malloc(65536 * sizeof *h1);
+    h2 = malloc(65536 * sizeof *h2);
+    ck_assert(buf && h1 && h2);
+    for (step = 0; step < steps; step++) {
+        mg_state *p = NULL, *r = NULL;
+        uint64_t x = mg_test_rand(&rng), x2 = x;
+        int32_t max = (mg_test_rand(&rng) & 1)
+                          ? -1
+                          : (int32_t)(mg_test_rand(&rng) % 40);
+        int32_t k = 0;
+        size_t n, n1 = 0, n2 = 0;
+        int done_;
+        ck_assert_int_eq(mg_state_clone(&p, s), MG_OK);
+        ck_assert_int_eq(mg_state_clone(&r, s), MG_OK);
+        done_ = mg_state_playout(p, x, max);
+        while ((max < 0 || k < max) && !mg_state_is_terminal(r) &&
+               k < 60000) {
+            ck_assert_int_eq(mg_state_legal_actions(r, buf, cap, &n), MG_OK);
+            if (n == 0)
+                break;
+            ck_assert_int_eq(mg_state_apply(r, buf[lib_draw(&x2, (uint32_t)n)]),
+                             MG_OK);
+            k++;
+        }
+        ck_assert_msg(done_ == k, "%s step %d: playout %d actions, loop %d",
+                      spec, step, done_, (int)k);
+        ck_assert_uint_eq(mg_state_hash(p), mg_state_hash(r));
+        ck_assert_int_eq(mg_state_winner(p), mg_state_winner(r));
+        ck_assert_int_eq(mg_state_history(p, h1, 65536, &n1), MG_OK);
+        ck_assert_int_eq(mg_state_history(r, h2, 65536, &n2), MG_OK);
+        ck_assert_uint_eq(n1, n2);
+        ck_assert(memcmp(h1, h2, n1 * sizeof *h1) == 0);
+        mg_state_free(p);
+        mg_state_free(r);
+        if (mg_state_is_terminal(s))
+            break;
+        ck_assert_int_eq(mg_state_legal_actions(s, buf, cap, &n), MG_OK);
+        ck_assert_int_eq(
+            mg_state_apply(s, buf[mg_test_rand_below(&rng, n)]), MG_OK);
+    }
+    free(buf);
+    free(h1);
+    free(h2);
+    done(g, s);
+}
+END_TEST
+
 /* Bots play removal=ludii games to the end (rules §5.2): every choice is
  * legal, the record saved at the end loads back to the same position, and
  * undo returns to the start. */
@@ -560,6 +646,8 @@ Suite *mg_chains_games_suite(void)
     tcase_add_loop_test(games, random_games_options, 0, 11);
     tcase_add_loop_test(games, playouts_end, 0, 3 * N_BOARDS);
     tcase_add_loop_test(games, bots_play_ludii, 0, 3);
+    tcase_add_loop_test(games, playout_is_generic_loop, 0,
+                        N_BOARDS * N_LOOP_OPTS);
     tcase_set_timeout(games, 600);
     suite_add_tcase(s, games);
     return s;

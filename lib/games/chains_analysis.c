@@ -304,39 +304,20 @@ CT_INLINE int step_legal(const cot *c, const void *st, int f, int t, int me,
     return n - 1 + same >= 2 && big <= total;
 }
 
-/* The legal actions: the placements are kept in the position; steps go
- * to the step targets, less those next to the frozen chain, from the
- * mover's stones next to them (none of the frozen chain: a stone of it
- * is next to its targets), collected target by target into a bit set
- * of step ids, which comes out in ascending order. */
-CT_INLINE int32_t list_actions(const cot *c, const void *st, int me,
-                               int32_t *buf, const int W)
+/* The steps of `me`: to the step targets, less those next to the frozen
+ * chain, from the mover's stones next to them (none of the frozen chain:
+ * a stone of it is next to its targets), collected target by target into
+ * acts, a bit set of step ids (zeroed here), which then reads them in
+ * ascending order; their number.  acts NULL: 1 at the first legal step,
+ * else 0. */
+CT_INLINE int32_t step_scan(const cot *c, const void *st, int me,
+                            uint64_t *acts, const int W)
 {
-    const uint64_t *pl = cbits(c, st, B_PLACE + me, W);
     const uint64_t *tg = cbits(c, st, B_TARGET + me, W);
     const uint8_t *nm = cnmasks(c, st) + me * c->P;
-    uint64_t acts[(MAXP * MAXD + 63) / 64], any = 0, anyt = 0;
     int32_t n = 0;
-    int i, zrep, nw = (c->P * c->D + 63) / 64;
-    for (i = 0; i < W; i++) {
-        any |= pl[i];
-        anyt |= tg[i];
-    }
-    if (!buf) {
-        if (any)
-            return 1;
-    } else {
-        for (i = 0; i < W; i++) {
-            uint64_t y;
-            for (y = pl[i]; y; y &= y - 1)
-                buf[n++] = 64 * i + mg__ctz64(y);
-        }
-    }
-    if (!anyt)
-        return n;
-    zrep = frozen_rep(c, st, me, W);
-    any = 0;
-    if (buf)
+    int i, zrep = frozen_rep(c, st, me, W), nw = (c->P * c->D + 63) / 64;
+    if (acts)
         for (i = 0; i < nw; i++)
             acts[i] = 0;
     BS_FOR(t, tg, W)
@@ -349,19 +330,50 @@ CT_INLINE int32_t list_actions(const cot *c, const void *st, int me,
             int j = mg__ctz64(m), f = nb[j], id;
             if (!step_legal(c, st, f, t, me, zrep, W))
                 continue;
-            if (!buf)
+            if (!acts)
                 return 1;
             id = f * c->D + c->toslot[t][j];
             acts[id >> 6] |= (uint64_t)1 << (id & 63);
-            any = 1;
+            n++;
         }
     }
-    if (any)
-        for (i = 0; i < nw; i++) {
-            uint64_t y;
-            for (y = acts[i]; y; y &= y - 1)
-                buf[n++] = c->P + 64 * i + mg__ctz64(y);
-        }
+    return n;
+}
+
+/* Are any of the W words of v set? */
+CT_INLINE int any_of(const uint64_t *v, const int W)
+{
+    uint64_t any = 0;
+    int i;
+    for (i = 0; i < W; i++)
+        any |= v[i];
+    return any != 0;
+}
+
+/* The legal actions ascending: the placements (kept in the position),
+ * then the steps. */
+CT_INLINE int32_t list_actions(const cot *c, const void *st, int me,
+                               int32_t *buf, const int W)
+{
+    const uint64_t *pl = cbits(c, st, B_PLACE + me, W);
+    const uint64_t *tg = cbits(c, st, B_TARGET + me, W);
+    uint64_t acts[(MAXP * MAXD + 63) / 64];
+    int32_t n = 0;
+    int i, nw = (c->P * c->D + 63) / 64;
+    if (!buf)
+        return any_of(pl, W) || (any_of(tg, W) && step_scan(c, st, me, NULL, W));
+    for (i = 0; i < W; i++) {
+        uint64_t y;
+        for (y = pl[i]; y; y &= y - 1)
+            buf[n++] = 64 * i + mg__ctz64(y);
+    }
+    if (!any_of(tg, W) || !step_scan(c, st, me, acts, W))
+        return n;
+    for (i = 0; i < nw; i++) {
+        uint64_t y;
+        for (y = acts[i]; y; y &= y - 1)
+            buf[n++] = c->P + 64 * i + mg__ctz64(y);
+    }
     return n;
 }
 
@@ -373,6 +385,51 @@ int32_t mg__cot_list_1(const cot *c, const void *st, int me, int32_t *buf)
 int32_t mg__cot_list_n(const cot *c, const void *st, int me, int32_t *buf)
 {
     return list_actions(c, st, me, buf, c->W);
+}
+
+/* Bit k (counted from 0) of those set in v. */
+CT_INLINE int select_bit(const uint64_t *v, int32_t k)
+{
+    int i = 0, b;
+    uint64_t x;
+    while (k >= (b = mg__popcount64(v[i]))) {
+        k -= b;
+        i++;
+    }
+    for (x = v[i]; k > 0; k--)
+        x &= x - 1;
+    return 64 * i + mg__ctz64(x);
+}
+
+/* The generic loop's draw without the list: the k-th legal action of the
+ * ascending list, k = mg__rand_below(rng, n) over their number n; -1 (and
+ * no draw) when there is none. */
+CT_INLINE int32_t pick_action(const cot *c, const void *st, int me,
+                              uint64_t *rng, const int W)
+{
+    const uint64_t *pl = cbits(c, st, B_PLACE + me, W);
+    const uint64_t *tg = cbits(c, st, B_TARGET + me, W);
+    uint64_t acts[(MAXP * MAXD + 63) / 64];
+    int32_t npl = 0, nst = 0, k;
+    int i;
+    for (i = 0; i < W; i++)
+        npl += mg__popcount64(pl[i]);
+    if (any_of(tg, W))
+        nst = step_scan(c, st, me, acts, W);
+    if (npl + nst == 0)
+        return -1;
+    k = (int32_t)mg__rand_below(rng, (uint32_t)(npl + nst));
+    return k < npl ? select_bit(pl, k) : c->P + select_bit(acts, k - npl);
+}
+
+int32_t mg__cot_pick_1(const cot *c, const void *st, int me, uint64_t *rng)
+{
+    return pick_action(c, st, me, rng, 1);
+}
+
+int32_t mg__cot_pick_n(const cot *c, const void *st, int me, uint64_t *rng)
+{
+    return pick_action(c, st, me, rng, c->W);
 }
 
 int32_t mg__cot_legal(const mg_game *g, const void *st, int32_t *buf)

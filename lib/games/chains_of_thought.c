@@ -42,9 +42,10 @@
  * option combinations on hex4, square6 and trisquare4, and 3,000 more
  * avoiding the end whenever an action allowed; 1,000 on each board with
  * either removal).  So these games are unbounded (max_length 0): the
- * history grows, and the core's playout is its loop of legal + apply (it
- * calls a game's playout op only for games of bounded length), which the
- * bookkeeping above makes cheap.
+ * history grows, and the core calls the playout op in chunks the history
+ * has room for.  The op draws exactly the actions of the core's generic
+ * loop (the k-th of the ascending legal list, k = mg__rand_below over
+ * their number), choosing the k-th without writing the list out.
  */
 #include "chains_of_thought.h"
 
@@ -398,6 +399,38 @@ static void cot_undo(const mg_game *g, void *st, int32_t a, const void *undo)
         undo_body(c, st, a, undo, c->W);
 }
 
+/* The op playout: the generic loop's actions (the k-th legal action,
+ * k = mg__rand_below(rng, their number), until the end or `max`; max < 0:
+ * no limit), drawn without listing them. */
+CT_INLINE int32_t playout_body(const cot *c, void *st, uint64_t *rng,
+                               int32_t max, int32_t *hist,
+                               unsigned char *undo, size_t stride,
+                               const int W)
+{
+    chdr *h = st;
+    int32_t done = 0;
+    while ((max < 0 || done < max) && !h->over) {
+        int32_t a = W == 1 ? mg__cot_pick_1(c, st, h->player, rng)
+                           : mg__cot_pick_n(c, st, h->player, rng);
+        if (a < 0)
+            break;
+        apply_body(c, st, a, undo + (size_t)done * stride, W);
+        hist[done++] = a;
+    }
+    return done;
+}
+
+static int32_t cot_playout(const mg_game *g, void *st, uint64_t *rng,
+                           int32_t max, int32_t *hist, unsigned char *undo,
+                           size_t stride, int32_t *scratch)
+{
+    const cot *c = C(g);
+    (void)scratch;
+    if (c->W == 1)
+        return playout_body(c, st, rng, max, hist, undo, stride, 1);
+    return playout_body(c, st, rng, max, hist, undo, stride, c->W);
+}
+
 static uint64_t cot_hash(const mg_game *g, const void *st)
 {
     (void)g;
@@ -456,7 +489,7 @@ const mg__game_ops mg__chains_of_thought_ops = {
     .action_name = mg__cot_action_name,
     .action_parse = mg__cot_action_parse,
     .render = mg__cot_render,
-    .playout = NULL, /* the core's loop of legal + apply */
+    .playout = cot_playout,
     .num_sites = mg__cot_num_sites,
     .site_info = mg__cot_site_info,
     .site_neighbors = mg__cot_site_neighbors,

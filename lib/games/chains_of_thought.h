@@ -653,6 +653,14 @@ MG_HIDDEN int32_t mg__cot_list_1(const cot *c, const void *st, int me,
                                  int32_t *buf);
 MG_HIDDEN int32_t mg__cot_list_n(const cot *c, const void *st, int me,
                                  int32_t *buf);
+/* A uniform draw among the legal actions of `me`, as the generic loop of
+ * mg_state_playout draws: the k-th of the ascending list, k =
+ * mg__rand_below(rng, their number); -1, and no draw, when there is none.
+ * W = 1 or any. */
+MG_HIDDEN int32_t mg__cot_pick_1(const cot *c, const void *st, int me,
+                                 uint64_t *rng);
+MG_HIDDEN int32_t mg__cot_pick_n(const cot *c, const void *st, int me,
+                                 uint64_t *rng);
 /* The ops legal and is_legal. */
 MG_HIDDEN int32_t mg__cot_legal(const mg_game *g, const void *st,
                                 int32_t *buf);
