@@ -10,6 +10,7 @@
  * check_chains_options.c and check_chains_boards.c.
  */
 #include "chains_boards_test.h"
+#include "model_diff.h"
 #include "test_rng.h"
 
 /* ------------------------------------------------------------- model */
@@ -313,35 +314,6 @@ static void m_init(model *m, const tgeo *t, const mg_state *s,
 }
 
 /* ------------------------------------------------------ random games */
-
-static void diff_report(const mg_state *s, const int32_t *lib, size_t n,
-                        const int32_t *mod, size_t nm)
-{
-    static char rec[200000];
-    size_t i, j;
-    char nm_[32];
-    if (mg_state_save(s, rec, sizeof rec, NULL) == MG_OK)
-        fprintf(stderr, "%s", rec);
-    if (mg_state_render(s, MG_RENDER_TEXT, rec, sizeof rec, NULL) == MG_OK)
-        fprintf(stderr, "%s", rec);
-    fprintf(stderr, "library only:");
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < nm && mod[j] != lib[i]; j++)
-            ;
-        if (j == nm && mg_state_action_to_string(s, lib[i], nm_, sizeof nm_,
-                                                 NULL) == MG_OK)
-            fprintf(stderr, " %s", nm_);
-    }
-    fprintf(stderr, "\nmodel only:");
-    for (j = 0; j < nm; j++) {
-        for (i = 0; i < n && lib[i] != mod[j]; i++)
-            ;
-        if (i == n && mg_state_action_to_string(s, mod[j], nm_, sizeof nm_,
-                                                NULL) == MG_OK)
-            fprintf(stderr, " %s", nm_);
-    }
-    fprintf(stderr, "\n");
-}
 
 /* Random games compared with the model after every action: the legal
  * set, player, end and winner, scores and chains; at the end Ludii's

@@ -11,6 +11,7 @@
  * at most 8 points, its bit scans for longer ones).
  */
 #include "fangqi_test.h"
+#include "model_diff.h"
 #include "test_rng.h"
 
 /* ------------------------------------------------------------- model */
@@ -419,36 +420,6 @@ static int m_groups(const fq_model *m, int c, int32_t *out)
 }
 
 /* ------------------------------------------------------ random games */
-
-/* On a disagreement with the model: the record and both differences. */
-static void diff_report(const mg_state *s, const int32_t *lib, size_t n,
-                        const int32_t *mod, size_t nm)
-{
-    static char rec[200000];
-    size_t i, j;
-    char nm_[32];
-    if (mg_state_save(s, rec, sizeof rec, NULL) == MG_OK)
-        fprintf(stderr, "%s", rec);
-    if (mg_state_render(s, MG_RENDER_TEXT, rec, sizeof rec, NULL) == MG_OK)
-        fprintf(stderr, "%s", rec);
-    fprintf(stderr, "library only:");
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < nm && mod[j] != lib[i]; j++)
-            ;
-        if (j == nm && mg_state_action_to_string(s, lib[i], nm_, sizeof nm_,
-                                                 NULL) == MG_OK)
-            fprintf(stderr, " %s", nm_);
-    }
-    fprintf(stderr, "\nmodel only:");
-    for (j = 0; j < nm; j++) {
-        for (i = 0; i < n && lib[i] != mod[j]; i++)
-            ;
-        if (i == n && mg_state_action_to_string(s, mod[j], nm_, sizeof nm_,
-                                                NULL) == MG_OK)
-            fprintf(stderr, " %s", nm_);
-    }
-    fprintf(stderr, "\n");
-}
 
 /* Play random games, comparing the library with the model after every
  * action; check undo, save/load and the text rendering at the end. */
