@@ -71,11 +71,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 4
+#define MG_VERSION_MINOR 5
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.4.0"
+#define MG_VERSION_STRING "1.5.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -340,6 +340,43 @@ MG_API int mg_state_load(mg_state **out, mg_game **game_out,
  * given seed, game and library version.  Returns the number of actions
  * applied (>= 0), or MG_EINVAL.  Never allocates (see Memory). */
 MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
+
+/* ------------------------------------------------ explanations (1.5) */
+
+/* Why `action` may not be played in s, as one line of plain ASCII a player
+ * understands: the action in the game's notation, the rule it breaks, and
+ * the section of the rules reference (doc/rules.md) that states the rule,
+ * written "rules N.M" or "rules N.M.K" for item K of section N.M (ASCII for
+ * the rules' "§N.M"), e.g.
+ *     "b19: not of this turn's pattern: the turn's first stone, f7, fixed
+ *      the cells like f7 (pattern class 95); b19 is of class 31 (rules
+ *      1.3.2)"
+ *     "a1-b1: that line is already drawn (rules 3.2.1)"
+ * Returns MG_OK and "" when the action is legal; MG_EILLEGAL and the
+ * reason when it is not; MG_EOVER and "<action>: the game is over: <the
+ * end reason of mg_state_end_reason>" once the game has ended; MG_ERANGE
+ * and a line naming the range when the id is outside 0..num_actions-1 (it
+ * names no action).  Buffers as everywhere (buf NULL and cap 0 is the size
+ * query, MG_ENOBUFS when the line does not fit, *needed counts the NUL):
+ * MG_ENOBUFS takes the place of the other codes, so call again with room
+ * for *needed bytes.  Never changes s; never allocates.  Errors also:
+ * MG_EINVAL (s NULL, or buf NULL with cap > 0). */
+MG_API int mg_state_illegal_reason(const mg_state *s, int32_t action,
+                                   char *buf, size_t cap, size_t *needed);
+
+/* Why the game of s is over, as one line of plain ASCII: what ended it
+ * (the board full, no legal action for the player to move, every line
+ * drawn, the stones of a player gone, the no-removal draw after N moves),
+ * the result with the scores that decided it, and the rules section
+ * ("rules N.M"), e.g.
+ *     "every line is drawn; draw, 8 boxes each (rules 3.2.3)"
+ * Resigning, agreed draws and time are not the library's (rules 0): a
+ * host program says those itself.  Returns MG_OK with the line when the
+ * game is over; MG_EINVAL and "" (when cap > 0) while it goes on, or when
+ * s is NULL or buf NULL with cap > 0; MG_ENOBUFS as everywhere.  Never
+ * changes s; never allocates. */
+MG_API int mg_state_end_reason(const mg_state *s, char *buf, size_t cap,
+                               size_t *needed);
 
 
 /* ---------------------------------------------------------------- boards */

@@ -304,6 +304,21 @@ typedef struct mg__game_ops {
      * own exact engine (mg__solver_ops below).  NULL: the value is
      * win/draw/loss, found by the core's generic search. */
     const struct mg__solver_ops *solver;
+
+    /* ------------------------------------------- explanations (1.5)
+     * Required of every game (explain.c calls them):
+     * illegal_reason: `action` is in range, st is not over and `action`
+     * is not legal there.  Write why, as the words that follow
+     * "<notation>: " on one line: the rule it breaks in a player's words
+     * (naming places in notation and counting what the rule counts),
+     * ending with " (rules N.M)" or " (rules N.M.K)", the section or item
+     * of doc/rules.md that states the rule.  Never empty.
+     * end_reason: st is over.  Write what ended it, the result with the
+     * scores that decided it, and " (rules N.M)", on one line.
+     * Neither may allocate or change st. */
+    void (*illegal_reason)(const mg_game *g, const void *st, int32_t action,
+                           mg__sb *sb);
+    void (*end_reason)(const mg_game *g, const void *st, mg__sb *sb);
 } mg__game_ops;
 
 #define MG__GAIN_UNKNOWN INT64_MIN /* ops->gains: not computed */

@@ -41,6 +41,11 @@ int main(void)
     srunner_add_suite(sr, mg_sites_chains_suite());
     srunner_add_suite(sr, mg_solver_suite());
     srunner_add_suite(sr, mg_solver_values_suite());
+    srunner_add_suite(sr, mg_reasons_suite());
+    srunner_add_suite(sr, mg_reasons_dab_suite());
+    srunner_add_suite(sr, mg_reasons_china_suite());
+    srunner_add_suite(sr, mg_reasons_fangqi_suite());
+    srunner_add_suite(sr, mg_reasons_chains_suite());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

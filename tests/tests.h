@@ -51,6 +51,11 @@ Suite *mg_solver_suite(void);        /* check_solver.c: the solver */
 Suite *mg_solver_values_suite(void); /* check_solver_values.c: known values */
 Suite *mg_internal_suite(void);      /* check_internal.c: properties */
 Suite *mg_images_suite(void);        /* check_internal_images.c: images */
+Suite *mg_reasons_suite(void);       /* check_reasons.c: the contract, every game */
+Suite *mg_reasons_dab_suite(void);    /* check_reasons_dab.c: rules §3 */
+Suite *mg_reasons_china_suite(void);  /* check_reasons_china.c: rules §1-2 */
+Suite *mg_reasons_fangqi_suite(void); /* check_reasons_fangqi.c: rules §4 */
+Suite *mg_reasons_chains_suite(void); /* check_reasons_chains.c: rules §5 */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)

@@ -500,4 +500,6 @@ const mg__game_ops mg__chains_of_thought_ops = {
     .site_owners = mg__cot_site_owners,
     .observe = mg__cot_observe,
     .solver = &mg__cot_solver,
+    .illegal_reason = mg__cot_illegal_reason,
+    .end_reason = mg__cot_end_reason,
 };

@@ -720,4 +720,11 @@ MG_HIDDEN void mg__cot_observe(const mg_game *g, const void *st, int player,
 MG_HIDDEN void mg__cot_render(const mg_game *g, const void *st, int format,
                               mg__sb *sb);
 
+/* Why an action is refused, why the game ended (1.5; chains_explain.c; see
+ * ops->illegal_reason and ops->end_reason in internal.h). */
+MG_HIDDEN void mg__cot_illegal_reason(const mg_game *g, const void *st,
+                                   int32_t action, mg__sb *sb);
+MG_HIDDEN void mg__cot_end_reason(const mg_game *g, const void *st,
+                               mg__sb *sb);
+
 #endif

@@ -783,18 +783,18 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
         .action_sites = mg__china_action_sites, .site_label = NULL,           \
         .site_owner = mg__china_site_owner,                                   \
         .site_owners = mg__china_site_owners, .observe = mg__china_observe,   \
-        .gains = mg__china_gains,                                             \
+        .gains = mg__china_gains, .illegal_reason = mg__china_illegal_reason, \
+        .end_reason = mg__china_end_reason,                                   \
         .solver = solver_ops,                                                 \
     }
 
 const mg__game_ops mg__china_squares_ops = CHINA_OPS(
     "china_squares", squares_opts, MG_BOARD_OCTOPUSZLE, squares_create,
     &mg__solver_score_margin);
-const mg__game_ops mg__china_octangle_ops = CHINA_OPS(
-    "china_octangle", octangle_opts, MG_BOARD_OCTOPUSZLE, octangle_create,
-    NULL);
-const mg__game_ops mg__china_tangle_ops = CHINA_OPS(
-    "china_tangle", tangle_opts, MG_BOARD_LABYRINTH, tangle_create, NULL);
+const mg__game_ops mg__china_octangle_ops = CHINA_OPS("china_octangle",
+    octangle_opts, MG_BOARD_OCTOPUSZLE, octangle_create, NULL);
+const mg__game_ops mg__china_tangle_ops = CHINA_OPS("china_tangle",
+    tangle_opts, MG_BOARD_LABYRINTH, tangle_create, NULL);
 const mg__game_ops mg__china_grove_ops = CHINA_OPS(
     "china_grove", grove_opts, MG_BOARD_LABYRINTH, grove_create,
     &mg__solver_score_margin);

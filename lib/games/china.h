@@ -185,4 +185,11 @@ MG_HIDDEN void mg__china_observe(const mg_game *g, const void *st, int player,
 MG_HIDDEN extern const char *const mg__china_planes[];
 #define MG__CHINA_PLANES 9
 
+/* Why an action is refused, why the game ended (1.5; china_explain.c; see
+ * ops->illegal_reason and ops->end_reason in internal.h). */
+MG_HIDDEN void mg__china_illegal_reason(const mg_game *g, const void *st,
+                                   int32_t action, mg__sb *sb);
+MG_HIDDEN void mg__china_end_reason(const mg_game *g, const void *st,
+                               mg__sb *sb);
+
 #endif

@@ -503,4 +503,6 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .observe = mg__dab_observe,
     /* the solver (1.4): dots_and_boxes_solver*.c */
     .solver = &mg__dab_solver,
+    .illegal_reason = mg__dab_illegal_reason,
+    .end_reason = mg__dab_end_reason,
 };

@@ -177,4 +177,11 @@ MG_HIDDEN void mg__dab_observe(const mg_game *g, const void *st, int player,
 /* dots_and_boxes_solver.c: the value and the exact engine (1.4). */
 MG_HIDDEN extern const mg__solver_ops mg__dab_solver;
 
+/* Why an action is refused, why the game ended (1.5; dots_and_boxes_explain.c; see
+ * ops->illegal_reason and ops->end_reason in internal.h). */
+MG_HIDDEN void mg__dab_illegal_reason(const mg_game *g, const void *st,
+                                   int32_t action, mg__sb *sb);
+MG_HIDDEN void mg__dab_end_reason(const mg_game *g, const void *st,
+                               mg__sb *sb);
+
 #endif /* MG_DOTS_AND_BOXES_H */

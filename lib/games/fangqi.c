@@ -730,4 +730,6 @@ const mg__game_ops mg__fangqi_ops = {
     .site_owners = mg__fq_site_owners,
     .observe = mg__fq_observe,
     .solver = &mg__fq_solver,
+    .illegal_reason = mg__fq_illegal_reason,
+    .end_reason = mg__fq_end_reason,
 };

@@ -365,4 +365,11 @@ MG_HIDDEN void mg__fq_site_owners(const mg_game *g, const void *st,
 MG_HIDDEN void mg__fq_observe(const mg_game *g, const void *st, int player,
                               float *buf);
 
+/* Why an action is refused, why the game ended (1.5; fangqi_explain.c; see
+ * ops->illegal_reason and ops->end_reason in internal.h). */
+MG_HIDDEN void mg__fq_illegal_reason(const mg_game *g, const void *st,
+                                   int32_t action, mg__sb *sb);
+MG_HIDDEN void mg__fq_end_reason(const mg_game *g, const void *st,
+                               mg__sb *sb);
+
 #endif
