@@ -339,7 +339,8 @@ START_TEST(board_counts_table)
 }
 END_TEST
 
-/* Text rendering of a hand-built 1x1 position (exact). */
+/* Text rendering of a hand-built 1x1 position (exact); at the end the
+ * status names the end reason (rules 3.2.3). */
 START_TEST(text_rendering)
 {
     mg_game *g;
@@ -360,7 +361,9 @@ START_TEST(text_rendering)
                           "  | B |\n"
                           "1 +---+\n"
                           "  a   b\n"
-                          "A (seat 0): 0  B (seat 1): 1  game over: B wins\n");
+                          "A (seat 0): 0  B (seat 1): 1\n"
+                          "game over: every line is drawn; seat 1 (B) wins "
+                          "1 box to 0 (rules 3.2.3)\n");
     done(g, s);
 }
 END_TEST
@@ -378,7 +381,9 @@ START_TEST(text_rendering_triangle)
                           "  |A\\\n"
                           "1 +---+\n"
                           "  a   b\n"
-                          "A (seat 0): 1  B (seat 1): 0  game over: A wins\n");
+                          "A (seat 0): 1  B (seat 1): 0\n"
+                          "game over: every line is drawn; seat 0 (A) wins "
+                          "1 box to 0 (rules 3.2.3)\n");
     done(g, s);
 }
 END_TEST

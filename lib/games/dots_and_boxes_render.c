@@ -2,8 +2,9 @@
  * dots_and_boxes_render.c - the pictures of a Dots and Boxes position
  * (doc/rules.md §3): the text rendering (dots '+', drawn lines '---', '|'
  * and '\', each claimed cell's owner letter, row numbers and column
- * letters, the status line) and the SVG rendering through the SVG writer
- * (svg.c), with the same status under the board.
+ * letters, the status: the scores and who moves, or the end reason) and
+ * the SVG rendering through the SVG writer (svg.c), with the same status
+ * under the board.
  */
 #include "dots_and_boxes.h"
 
@@ -21,24 +22,21 @@ static int digits(int32_t v)
     return n;
 }
 
-/* The one-line status: the scores, then who moves or who won. */
-static void render_status(const dab *d, const dab_state *s, mg__sb *sb,
-                          const mg_game *g)
+/* The status: the scores, then who moves with the lines left; or, once
+ * the game is over, a second line "game over: " and the end reason
+ * (dots_and_boxes_explain.c; rules 3.2.3 and 3.2.4). */
+static void render_status(const dab_state *s, mg__sb *sb, const mg_game *g)
 {
-    int w;
-    mg__sb_printf(sb, "A (seat 0): %d  B (seat 1): %d  ", (int)s->score[0],
+    mg__sb_printf(sb, "A (seat 0): %d  B (seat 1): %d", (int)s->score[0],
                   (int)s->score[1]);
     if (s->player != MG_NOBODY) {
-        mg__sb_printf(sb, "%c to move, %d line%s left", mark_char[s->player],
-                      (int)s->remaining, s->remaining == 1 ? "" : "s");
+        mg__sb_printf(sb, "  %c to move, %d line%s left",
+                      mark_char[s->player], (int)s->remaining,
+                      s->remaining == 1 ? "" : "s");
         return;
     }
-    w = mg__dab_winner(g, s);
-    if (w == MG_DRAW)
-        mg__sb_puts(sb, "game over: draw");
-    else
-        mg__sb_printf(sb, "game over: %c wins%s", mark_char[w],
-                      d->misere ? " (misere)" : "");
+    mg__sb_puts(sb, "\ngame over: ");
+    mg__dab_end_reason(g, s, sb);
 }
 
 /* Widest text row: honeycomb size 16 spans 63 dot columns. */
@@ -108,7 +106,7 @@ static void render_text(const mg_game *g, const void *st, mg__sb *sb)
                 mg__sb_putc(sb, ' ');
     }
     mg__sb_putc(sb, '\n');
-    render_status(d, (const dab_state *)st, sb, g);
+    render_status((const dab_state *)st, sb, g);
     mg__sb_putc(sb, '\n');
 }
 
@@ -124,13 +122,13 @@ static void render_svg(const mg_game *g, const void *st, mg__sb *sb)
     const dab *d = D(g);
     const unsigned char *drawn = CDRAWN(d, st);
     const signed char *owner = COWNER(d, st);
-    char status[128], title[32];
+    char status[256], title[32];
     int32_t i, k, xy[2 * MAX_SIDES];
     mg__sb ssb, tsb;
     mg__svg v;
 
     mg__sb_init(&ssb, status, sizeof status);
-    render_status(d, (const dab_state *)st, &ssb, g);
+    render_status((const dab_state *)st, &ssb, g);
     mg__svg_begin(&v, sb, d->svg_w, d->svg_h, "white", mg__sb_str(&ssb));
     for (i = 0; i < d->ncells; i++) {
         int32_t cx = 0, cy = 0, ns = d->cell_nsides[i];
