@@ -286,7 +286,7 @@ class Server(object):
                 wait = float(ra)
             except (TypeError, ValueError):
                 wait = 0.2
-            time.sleep(min(max(wait, 0.05), 1.0))
+            time.sleep(min(max(wait, 0.05), 0.3))
         return a
 
     def poll(self, tid, after, wait=True, timeout=40):

@@ -1,0 +1,342 @@
+"""mg-server: crash safety.
+
+Client threads play games while the server is killed (SIGKILL) at random
+moments and restarted on the same database (MG_SERVER_KILLS times, default
+20): every acknowledged move is in the table exactly once, no
+unacknowledged move is half-applied (the snapshot is the replay of the
+event log), and the games go on to their end.  Also SIGTERM mid-game and a
+read-only database.
+"""
+
+import http.client
+import os
+import random
+import stat
+import sys
+import threading
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mgclient  # noqa: E402
+from mgclient import Replay  # noqa: E402
+
+KILLS = int(os.environ.get("MG_SERVER_KILLS", "20"))
+SPECS = ["dots_and_boxes(rows=3,cols=3)", "fangqi(width=4,height=4)",
+         "chains_of_thought"]
+NETERR = (OSError, http.client.HTTPException)
+
+
+def setUpModule():
+    if not os.path.exists(mgclient.SERVER):
+        raise unittest.SkipTest("no %s (make server)" % mgclient.SERVER)
+    if mgclient.mg is None:
+        raise unittest.SkipTest("mindgames does not load: "
+                                + mgclient.MG_IMPORT_ERROR)
+
+
+def event_log(srv, tid, version, timeout=10):
+    """The logged events 1..version, read from the stream with
+    Last-Event-ID 0."""
+    s = srv.stream(tid, last_event_id=0)
+    try:
+        if s.status != 200:
+            raise AssertionError("GET events: %d %r" % (s.status, s.body))
+        s.wait_version(version, timeout)
+        return [e for e in s.logged() if e["id"] <= version]
+    finally:
+        s.close()
+
+
+def replay_log(spec, events):
+    """The history the events make: moves applied, takebacks undone."""
+    r = Replay(spec)
+    for e in events:
+        d = e["data"]
+        if e["event"] == "move":
+            r.apply(d["action"])
+        elif e["event"] == "takeback":
+            for _ in range(d["undone"]):
+                r.state.undo()
+    return r
+
+
+def check_table(tc, srv, tid, spec, acks=()):
+    """The snapshot is the replay of the event log; every acknowledged
+    (version, action) is the move event of that version."""
+    snap = srv.snapshot(tid)
+    events = event_log(srv, tid, snap["version"])
+    tc.assertEqual([e["id"] for e in events],
+                   list(range(1, snap["version"] + 1)), "event ids of " + tid)
+    r = replay_log(spec, events)
+    tc.assertEqual(snap["actions"], r.history(),
+                   "%s: the snapshot is not its event log replayed" % tid)
+    by_version = {e["id"]: e for e in events}
+    for v, action in acks:
+        e = by_version.get(v)
+        tc.assertIsNotNone(e, "acknowledged version %d is gone" % v)
+        tc.assertEqual((e["event"], e["data"].get("action")),
+                       ("move", action),
+                       "acknowledged move %d at version %d" % (action, v))
+    return snap, r
+
+
+class Player(threading.Thread):
+    """Plays games (both seats) through a server that may go down at any
+    moment; records every move it got a 200 for."""
+
+    def __init__(self, srv, spec, seed, stop):
+        threading.Thread.__init__(self, daemon=True)
+        self.srv, self.spec, self.stop_ev = srv, spec, stop
+        self.rng = random.Random(seed)
+        self.games = []     # (table id, acks, final snapshot)
+        self.failure = None
+        self.commands = 0
+        self.n = 0
+
+    def retry(self, fn, *a, **kw):
+        end = time.time() + 60
+        while True:
+            try:
+                return fn(*a, **kw)
+            except NETERR:
+                if time.time() > end:
+                    raise
+                time.sleep(0.02)
+
+    def new_table(self):
+        while True:
+            a = self.retry(self.srv.create, self.spec)
+            if a.status == 201:
+                break
+            if a.status not in (429, 503):
+                raise AssertionError("create: %r" % (a,))
+            time.sleep(0.05)
+        t = mgclient.Table(self.srv, a.json)
+        j = self.retry(self.srv.join, t.id, t.invite)
+        if j.status != 200:
+            # the join may have been committed before a crash: its answer
+            # is lost, so the table cannot be played; start another
+            return None
+        t.secrets[1] = j.json["secret"]
+        return t
+
+    def run(self):
+        try:
+            while not self.stop_ev.is_set():
+                t = self.new_table()
+                if t is not None:
+                    self.play(t)
+        except BaseException as e:  # reported by the test
+            import traceback
+            self.failure = "%s: %s\n%s" % (self.spec, e,
+                                           traceback.format_exc())
+
+    def play(self, t):
+        acked = []          # actions acknowledged, in order
+        acks = []           # (version, action)
+        version = None
+        inflight = None
+        while True:
+            snap = self.retry(self.srv.request, "GET",
+                              "/api/v1/tables/%s" % t.id)
+            if snap.status != 200:
+                raise AssertionError("snapshot: %r" % (snap,))
+            snap = snap.json
+            acts = snap["actions"]
+            if acts[:len(acked)] != acked:
+                raise AssertionError(
+                    "%s: acknowledged moves %r are not the start of the "
+                    "table's %r" % (t.id, acked, acts))
+            extra = acts[len(acked):]
+            if extra and extra != [inflight]:
+                raise AssertionError(
+                    "%s: moves %r appeared that nobody was acknowledged "
+                    "or sent (in flight: %r)" % (t.id, extra, inflight))
+            if version is not None and snap["version"] < version:
+                raise AssertionError("%s: version went back from %d to %d"
+                                     % (t.id, version, snap["version"]))
+            acked = list(acts)
+            version = snap["version"]
+            inflight = None
+            if snap["status"] != "playing":
+                self.games.append((t.id, acks, snap))
+                return
+            r = Replay(self.spec, acked)
+            seat = r.to_move
+            action = r.random_action(self.rng)
+            self.n += 1
+            try:
+                a = self.srv.command(t.id, t.secrets[seat], "move",
+                                     action=action, expect_version=version,
+                                     cmd_id="c%d" % self.n)
+            except NETERR:
+                inflight = action
+                continue
+            self.commands += 1
+            if a.status == 200:
+                if a.json["version"] != version + 1:
+                    raise AssertionError("%s: move at v%d answered v%r"
+                                         % (t.id, version, a.json))
+                acked.append(action)
+                acks.append((version + 1, action))
+                version += 1
+            elif a.status == 503:
+                continue    # nothing applied: try again
+            else:
+                raise AssertionError("%s: move %d at v%d: %r"
+                                     % (t.id, action, version, a))
+
+
+class TestCrash(unittest.TestCase):
+
+    def setUp(self):
+        self.srv = mgclient.Server(args=["--rate", "5000"])
+        self.srv.start()
+
+    def tearDown(self):
+        try:
+            self.srv.kill()
+        finally:
+            self.srv.cleanup()
+
+    def test_sigkill_while_playing(self):
+        rng = mgclient.rng()
+        stop = threading.Event()
+        players = [Player(self.srv, spec, rng.randrange(1 << 30), stop)
+                   for spec in SPECS]
+        for p in players:
+            p.start()
+        try:
+            for k in range(KILLS):
+                time.sleep(rng.uniform(0.02, 0.3))
+                for p in players:
+                    self.assertIsNone(p.failure, p.failure)
+                self.srv.kill()
+                self.srv.start()
+        finally:
+            stop.set()
+        for p in players:
+            p.join(120)
+            self.assertFalse(p.is_alive(), "a player did not finish")
+            self.assertIsNone(p.failure, p.failure)
+            self.assertTrue(p.games, "%s: no game finished" % p.spec)
+        for p in players:
+            for tid, acks, last in p.games:
+                snap, r = check_table(self, self.srv, tid, p.spec, acks)
+                self.assertEqual(snap["status"], "over")
+                self.assertTrue(r.over)
+                state, hist = mgclient.load_record(self.srv.record(tid))
+                self.assertEqual(hist, r.history())
+
+    def test_sigterm_mid_game(self):
+        spec = SPECS[0]
+        t = self.srv.table(spec)
+        replay = Replay(spec)
+        rng = mgclient.rng()
+        v = t.snapshot()["version"]
+        for _ in range(5):
+            a = t.move(replay.to_move, action=replay.random_action(rng),
+                       expect_version=v)
+            self.assertEqual(a.status, 200, repr(a))
+            replay.apply(a.json["event"]["action"])
+            v += 1
+        spectator = self.srv.stream(t.id)
+        seat = self.srv.stream(t.id, secret=t.secrets[0])
+        spectator.wait_version(v)
+        rc = self.srv.stop()
+        self.assertEqual(rc, 0, "exit status after SIGTERM")
+        for s in (spectator, seat):
+            e = s.wait_for(lambda e: e["event"] == "restarting",
+                           what="a restarting event")
+            self.assertNotIn("id", e)
+            self.assertTrue(s.wait_closed(5), "the stream did not end")
+            s.close()
+        self.srv.start()
+        snap = t.snapshot()
+        self.assertEqual(snap["version"], v)
+        self.assertEqual(snap["actions"], replay.history())
+        self.assertEqual(snap["status"], "playing")
+        while not replay.over:
+            action = replay.random_action(rng)
+            a = t.move(replay.to_move, action=action, expect_version=v)
+            self.assertEqual(a.status, 200, repr(a))
+            replay.apply(action)
+            v += 1
+        check_table(self, self.srv, t.id, spec)
+        state, hist = mgclient.load_record(self.srv.record(t.id))
+        self.assertEqual(hist, replay.history())
+
+
+class TestReadOnly(unittest.TestCase):
+
+    def test_read_only_database(self):
+        user = None
+        if os.geteuid() == 0:
+            # root writes to read-only files: run the server as nobody
+            if not os.path.exists("/usr/bin/setpriv"):
+                self.skipTest("root, and no setpriv to drop privileges")
+            user = 65534
+        srv = mgclient.Server(args=["--rate", "5000"], user=user)
+        try:
+            os.chmod(srv.tmp, 0o755)
+            if user is not None:
+                os.chown(srv.db_dir, user, user)
+            srv.start()
+            spec = SPECS[0]
+            t = srv.table(spec)
+            replay = Replay(spec)
+            rng = mgclient.rng()
+            v = t.snapshot()["version"]
+            for _ in range(3):
+                a = t.move(replay.to_move, action=replay.random_action(rng),
+                           expect_version=v)
+                self.assertEqual(a.status, 200, repr(a))
+                replay.apply(a.json["event"]["action"])
+                v += 1
+            self.assertEqual(srv.stop(), 0)
+            modes = {}
+            for name in os.listdir(srv.db_dir):
+                p = os.path.join(srv.db_dir, name)
+                modes[p] = os.stat(p).st_mode
+                os.chmod(p, 0o444)
+            os.chmod(srv.db_dir, 0o555)
+            try:
+                srv.start(healthy=False)
+                snap = t.snapshot()
+                self.assertEqual(snap["version"], v)
+                self.assertEqual(snap["actions"], replay.history())
+                a = t.move(replay.to_move, action=replay.random_action(rng),
+                           expect_version=v)
+                self.assertEqual(a.status, 503, "a move on a read-only "
+                                 "database: %r" % (a,))
+                self.assertIsInstance(a.json, dict, repr(a))
+                self.assertTrue(a.json.get("error"), repr(a))
+                a = srv.create(spec)
+                self.assertEqual(a.status, 503, "create on a read-only "
+                                 "database: %r" % (a,))
+                self.assertEqual(t.snapshot()["version"], v)
+                h = srv.request("GET", "/healthz")
+                self.assertIn(h.status, (200, 503))
+                srv.stop()
+            finally:
+                os.chmod(srv.db_dir, 0o755)
+                for p, m in modes.items():
+                    os.chmod(p, stat.S_IMODE(m))
+            srv.start()
+            snap = t.snapshot()
+            self.assertEqual(snap["version"], v)
+            self.assertEqual(snap["actions"], replay.history())
+            while not replay.over:
+                action = replay.random_action(rng)
+                a = t.move(replay.to_move, action=action, expect_version=v)
+                self.assertEqual(a.status, 200, repr(a))
+                replay.apply(action)
+                v += 1
+            check_table(self, srv, t.id, spec)
+        finally:
+            srv.cleanup()
+
+
+if __name__ == "__main__":
+    unittest.main()
