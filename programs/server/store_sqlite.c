@@ -9,19 +9,14 @@
  * (full disk, read-only file, I/O error) fails every request of the batch
  * with MGS_EIO and rolls everything back.
  *
- * Readers use a small pool of connections of their own, opened lazily,
- * one mutex each; WAL lets them read beside the writer.  A ":memory:"
- * database exists only on the writer connection, so there every read
- * goes through that connection under its mutex.
+ * The readers are in store_sqlite_read.c.
  *
  * delete_before and set_max_pages use the write connection under the
  * same mutex the writer holds while it runs a batch.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "store.h"
+#include "store_sqlite.h"
 
-#include <pthread.h>
-#include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,9 +24,6 @@
 #include <time.h>
 
 #define SCHEMA_VERSION 1
-#define NREADERS 4
-#define BUSY_MS 10000
-#define MSGCAP 256
 
 /* migrations[v] takes a database from schema version v to v + 1 */
 static const char *const migrations[SCHEMA_VERSION] = {
@@ -49,43 +41,7 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " PRIMARY KEY(table_id, seat, cmd_id));"
 };
 
-typedef struct conn {
-    sqlite3 *db;
-    pthread_mutex_t mu;
-} conn;
-
-/* One caller's append, on its stack while it waits. */
-typedef struct req {
-    const mgs_append *a;
-    int n;
-    int rc;
-    int done;
-    char msg[MSGCAP];
-    struct req *next;
-} req;
-
-struct mgs_store {
-    char *path;
-    int memory;
-    conn w;             /* the write connection (and ":memory:"'s reads) */
-    conn r[NREADERS];   /* read connections, opened when first needed */
-    pthread_mutex_t pool_mu;
-    unsigned next_reader;
-    /* the writer's statements (used under w.mu) */
-    sqlite3_stmt *ins_table, *ins_seat, *ins_event, *ins_cmd;
-    /* the queue of appends */
-    pthread_mutex_t qmu;
-    pthread_cond_t qcv, donecv;
-    req *head, *tail;
-    int stop;
-    pthread_t thread;
-    int thread_started;
-    /* statistics */
-    pthread_mutex_t stmu;
-    mgs_store_stats stats;
-};
-
-static void setmsg(char *err, size_t cap, const char *fmt, ...)
+void mgs__setmsg(char *err, size_t cap, const char *fmt, ...)
 {
     va_list ap;
     if (!err || cap == 0)
@@ -108,13 +64,13 @@ static int exec(sqlite3 *db, const char *sql, char *msg, size_t cap)
     char *e = NULL;
     int rc = sqlite3_exec(db, sql, NULL, NULL, &e);
     if (rc != SQLITE_OK) {
-        setmsg(msg, cap, "%s", e ? e : sqlite3_errmsg(db));
+        mgs__setmsg(msg, cap, "%s", e ? e : sqlite3_errmsg(db));
         sqlite3_free(e);
     }
     return rc;
 }
 
-static int open_conn(const char *path, int create, sqlite3 **out, char *err,
+int mgs__open_conn(const char *path, int create, sqlite3 **out, char *err,
                      size_t cap)
 {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI |
@@ -122,7 +78,7 @@ static int open_conn(const char *path, int create, sqlite3 **out, char *err,
     sqlite3 *db = NULL;
     int rc = sqlite3_open_v2(path, &db, flags, NULL);
     if (rc != SQLITE_OK) {
-        setmsg(err, cap, "cannot open %s: %s", path,
+        mgs__setmsg(err, cap, "cannot open %s: %s", path,
                db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
         sqlite3_close(db);
         *out = NULL;
@@ -155,7 +111,7 @@ static int64_t schema_version(sqlite3 *db, char *err, size_t cap)
             v = sqlite3_column_int64(s, 0);
     }
     if (v < 0)
-        setmsg(err, cap, "cannot read the schema version: %s",
+        mgs__setmsg(err, cap, "cannot read the schema version: %s",
                sqlite3_errmsg(db));
     sqlite3_finalize(s);
     return v;
@@ -170,13 +126,13 @@ static int migrate(sqlite3 *db, char *err, size_t cap)
     if (v == SCHEMA_VERSION)
         return MGS_OK; /* nothing to write: a read-only file opens too */
     if (v > SCHEMA_VERSION) {
-        setmsg(err, cap, "the database has schema version %lld, newer than "
+        mgs__setmsg(err, cap, "the database has schema version %lld, newer than "
                "this program's %d: use a newer mg-server",
                (long long)v, SCHEMA_VERSION);
         return MGS_EINVAL;
     }
     if (exec(db, "BEGIN IMMEDIATE", msg, sizeof msg) != SQLITE_OK) {
-        setmsg(err, cap, "cannot migrate the database: %s", msg);
+        mgs__setmsg(err, cap, "cannot migrate the database: %s", msg);
         return MGS_EIO;
     }
     if (exec(db, "CREATE TABLE IF NOT EXISTS schema_version("
@@ -201,7 +157,7 @@ static int migrate(sqlite3 *db, char *err, size_t cap)
 fail:
     if (!sqlite3_get_autocommit(db))
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    setmsg(err, cap, "cannot migrate the database to schema version %d: %s",
+    mgs__setmsg(err, cap, "cannot migrate the database to schema version %d: %s",
            SCHEMA_VERSION, msg);
     return MGS_EIO;
 }
@@ -244,7 +200,7 @@ static int prepare(mgs_store *st, const char *sql, sqlite3_stmt **s,
 {
     if (sqlite3_prepare_v3(st->w.db, sql, -1, SQLITE_PREPARE_PERSISTENT, s,
                            NULL) != SQLITE_OK) {
-        setmsg(err, cap, "cannot prepare the statements: %s",
+        mgs__setmsg(err, cap, "cannot prepare the statements: %s",
                sqlite3_errmsg(st->w.db));
         return MGS_EIO;
     }
@@ -259,14 +215,14 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
     int i, rc;
 
     if (!out || !path) {
-        setmsg(err, errcap, "no database path");
+        mgs__setmsg(err, errcap, "no database path");
         return MGS_EINVAL;
     }
     *out = NULL;
     st = calloc(1, sizeof *st);
     if (!st || !(st->path = strdup(path))) {
         free(st);
-        setmsg(err, errcap, "out of memory");
+        mgs__setmsg(err, errcap, "out of memory");
         return MGS_ENOMEM;
     }
     st->memory = strcmp(path, ":memory:") == 0;
@@ -279,7 +235,7 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
     pthread_cond_init(&st->donecv, NULL);
     pthread_mutex_init(&st->stmu, NULL);
 
-    rc = open_conn(path, 1, &st->w.db, err, errcap);
+    rc = mgs__open_conn(path, 1, &st->w.db, err, errcap);
     if (rc != MGS_OK)
         goto fail;
     /* WAL is kept in the file; a read-only file keeps what it has */
@@ -287,7 +243,7 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
         sqlite3_exec(st->w.db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
     if (exec(st->w.db, "PRAGMA synchronous=FULL", msg, sizeof msg)
         != SQLITE_OK) {
-        setmsg(err, errcap, "%s: %s", path, msg);
+        mgs__setmsg(err, errcap, "%s: %s", path, msg);
         rc = MGS_EIO;
         goto fail;
     }
@@ -315,7 +271,7 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
     if (rc != MGS_OK)
         goto fail;
     if (pthread_create(&st->thread, NULL, writer_main, st) != 0) {
-        setmsg(err, errcap, "cannot start the writer thread");
+        mgs__setmsg(err, errcap, "cannot start the writer thread");
         rc = MGS_ENOMEM;
         goto fail;
     }
@@ -341,7 +297,7 @@ static int step_error(sqlite3 *db, sqlite3_stmt *s, const char *what,
         rc = MGS_EINVAL;
     else if ((ext & 0xff) == SQLITE_NOMEM)
         rc = MGS_ENOMEM;
-    setmsg(msg, cap, "%s of table %s: %s", what, id, sqlite3_errmsg(db));
+    mgs__setmsg(msg, cap, "%s of table %s: %s", what, id, sqlite3_errmsg(db));
     sqlite3_reset(s);
     return rc;
 }
@@ -395,7 +351,7 @@ static int apply_one(mgs_store *st, const mgs_append *a, char *msg,
         sqlite3_bind_int64(s, 5, e->at_ms);
         rc = run(db, s, "an event", a->table_id, msg, cap);
         if (rc == MGS_ECONFLICT)
-            setmsg(msg, cap, "table %s has an event %lld already",
+            mgs__setmsg(msg, cap, "table %s has an event %lld already",
                    a->table_id, (long long)e->version);
         if (rc != MGS_OK)
             return rc;
@@ -411,7 +367,7 @@ static int apply_one(mgs_store *st, const mgs_append *a, char *msg,
                           SQLITE_STATIC);
         rc = run(db, s, "a command", a->table_id, msg, cap);
         if (rc == MGS_ECONFLICT)
-            setmsg(msg, cap, "table %s has a command %s of seat %d already",
+            mgs__setmsg(msg, cap, "table %s has a command %s of seat %d already",
                    a->table_id, c->cmd_id, c->seat);
         if (rc != MGS_OK)
             return rc;
@@ -424,13 +380,13 @@ static const double commit_bounds_ms[11] = {
 };
 
 /* Fail every request of the list still OK with MGS_EIO and msg. */
-static void fail_ok(req *list, req *upto, const char *msg)
+static void fail_ok(req *list, const char *msg)
 {
     req *r;
-    for (r = list; r != upto; r = r->next)
+    for (r = list; r; r = r->next)
         if (r->rc == MGS_OK) {
             r->rc = MGS_EIO;
-            snprintf(r->msg, sizeof r->msg, "%s", msg);
+            mgs__setmsg(r->msg, sizeof r->msg, "%s", msg);
         }
 }
 
@@ -448,7 +404,7 @@ static void run_batch(mgs_store *st, req *list)
     for (r = list; r; r = r->next)
         r->rc = MGS_OK;
     if (exec(db, "BEGIN IMMEDIATE", msg, sizeof msg) != SQLITE_OK) {
-        fail_ok(list, NULL, msg);
+        fail_ok(list, msg);
         goto out;
     }
     for (r = list; r; r = r->next) {
@@ -471,15 +427,15 @@ static void run_batch(mgs_store *st, req *list)
         snprintf(msg, sizeof msg, "%s", r->msg);
         if (!sqlite3_get_autocommit(db))
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        fail_ok(list, NULL, msg);
+        fail_ok(list, msg);
         goto out;
     }
     if (exec(db, "COMMIT", msg, sizeof msg) != SQLITE_OK) {
         char m2[MSGCAP + 16];
         if (!sqlite3_get_autocommit(db))
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        setmsg(m2, sizeof m2, "commit failed: %s", msg);
-        fail_ok(list, NULL, m2);
+        mgs__setmsg(m2, sizeof m2, "commit failed: %s", msg);
+        fail_ok(list, m2);
         goto out;
     }
     committed = 1;
@@ -539,17 +495,17 @@ static int check_append(const mgs_append *a, char *err, size_t cap)
     int i;
     if (!a->table_id || (a->nseats > 0 && !a->seats) ||
         (a->nevents > 0 && !a->events) || a->nseats < 0 || a->nevents < 0) {
-        setmsg(err, cap, "an append without a table id, or bad counts");
+        mgs__setmsg(err, cap, "an append without a table id, or bad counts");
         return MGS_EINVAL;
     }
     for (i = 0; i < a->nevents; i++)
         if (!a->events[i].type || !a->events[i].json) {
-            setmsg(err, cap, "an event of table %s without type or JSON",
+            mgs__setmsg(err, cap, "an event of table %s without type or JSON",
                    a->table_id);
             return MGS_EINVAL;
         }
     if (a->command && !a->command->cmd_id) {
-        setmsg(err, cap, "a command of table %s without id", a->table_id);
+        mgs__setmsg(err, cap, "a command of table %s without id", a->table_id);
         return MGS_EINVAL;
     }
     return MGS_OK;
@@ -561,7 +517,7 @@ int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
     req r;
     int i, rc;
     if (!st || n < 0 || (n > 0 && !a)) {
-        setmsg(err, errcap, "bad arguments");
+        mgs__setmsg(err, errcap, "bad arguments");
         return MGS_EINVAL;
     }
     for (i = 0; i < n; i++)
@@ -575,7 +531,7 @@ int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
     pthread_mutex_lock(&st->qmu);
     if (st->stop) {
         pthread_mutex_unlock(&st->qmu);
-        setmsg(err, errcap, "the store is closing");
+        mgs__setmsg(err, errcap, "the store is closing");
         return MGS_EIO;
     }
     if (st->tail)
@@ -588,228 +544,8 @@ int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
         pthread_cond_wait(&st->donecv, &st->qmu);
     pthread_mutex_unlock(&st->qmu);
     if (r.rc != MGS_OK)
-        setmsg(err, errcap, "%s", r.msg);
+        mgs__setmsg(err, errcap, "%s", r.msg);
     return r.rc;
-}
-
-/* ----------------------------------------------------------- readers */
-
-/* A read connection, locked; NULL when none can be opened. */
-static conn *reader_get(mgs_store *st)
-{
-    conn *c = NULL;
-    int i;
-    if (st->memory) {
-        pthread_mutex_lock(&st->w.mu);
-        return &st->w;
-    }
-    for (i = 0; i < NREADERS && !c; i++)
-        if (pthread_mutex_trylock(&st->r[i].mu) == 0)
-            c = &st->r[i];
-    if (!c) {
-        pthread_mutex_lock(&st->pool_mu);
-        i = (int)(st->next_reader++ % NREADERS);
-        pthread_mutex_unlock(&st->pool_mu);
-        c = &st->r[i];
-        pthread_mutex_lock(&c->mu);
-    }
-    if (!c->db && open_conn(st->path, 0, &c->db, NULL, 0) != MGS_OK) {
-        pthread_mutex_unlock(&c->mu);
-        return NULL;
-    }
-    return c;
-}
-
-static void reader_put(conn *c)
-{
-    pthread_mutex_unlock(&c->mu);
-}
-
-static const char *col_text(sqlite3_stmt *s, int i)
-{
-    const unsigned char *t = sqlite3_column_text(s, i);
-    return t ? (const char *)t : "";
-}
-
-static void col_hash(sqlite3_stmt *s, int i, unsigned char out[32])
-{
-    const void *b = sqlite3_column_blob(s, i);
-    int n = sqlite3_column_bytes(s, i);
-    memset(out, 0, 32);
-    if (b)
-        memcpy(out, b, n < 32 ? (size_t)n : 32);
-}
-
-int mgs_store_events(mgs_store *st, const char *id, int64_t after,
-                     int (*cb)(void *arg, const mgs_event_row *ev),
-                     void *arg)
-{
-    sqlite3_stmt *s = NULL;
-    conn *c;
-    int rc = MGS_EIO, step;
-    if (!st || !id || !cb)
-        return MGS_EINVAL;
-    if (!(c = reader_get(st)))
-        return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT version, type, json, at_ms"
-                           " FROM events WHERE table_id = ?1 AND"
-                           " version > ?2 ORDER BY version", -1, &s, NULL)
-        == SQLITE_OK) {
-        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(s, 2, after);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_event_row ev;
-            ev.version = sqlite3_column_int64(s, 0);
-            ev.type = col_text(s, 1);
-            ev.json = col_text(s, 2);
-            ev.at_ms = sqlite3_column_int64(s, 3);
-            if ((rc = cb(arg, &ev)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
-    reader_put(c);
-    return rc;
-}
-
-static void table_row(sqlite3_stmt *s, mgs_table_row *t)
-{
-    t->id = col_text(s, 0);
-    t->json = col_text(s, 1);
-    t->created_ms = sqlite3_column_int64(s, 2);
-    t->updated_ms = sqlite3_column_int64(s, 3);
-}
-
-int mgs_store_table(mgs_store *st, const char *id,
-                    int (*cb_table)(void *arg, const mgs_table_row *t),
-                    int (*cb_seat)(void *arg, const mgs_seat_row *s),
-                    void *arg)
-{
-    sqlite3_stmt *s = NULL;
-    conn *c;
-    int rc = MGS_EIO, step;
-    if (!st || !id)
-        return MGS_EINVAL;
-    if (!(c = reader_get(st)))
-        return MGS_EIO;
-    /* one snapshot for the row and its seats */
-    if (!st->memory && sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL)
-        != SQLITE_OK)
-        goto out;
-    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
-                           " FROM tables WHERE id = ?1", -1, &s, NULL)
-        != SQLITE_OK)
-        goto out;
-    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-    step = sqlite3_step(s);
-    if (step == SQLITE_DONE) {
-        rc = MGS_ENOTFOUND;
-        goto out;
-    }
-    if (step != SQLITE_ROW)
-        goto out;
-    rc = MGS_OK;
-    if (cb_table) {
-        mgs_table_row t;
-        table_row(s, &t);
-        if ((rc = cb_table(arg, &t)) != 0)
-            goto out;
-    }
-    sqlite3_finalize(s);
-    s = NULL;
-    if (!cb_seat)
-        goto out;
-    rc = MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT seat, secret_hash, invite_hash,"
-                           " info FROM seats WHERE table_id = ?1"
-                           " ORDER BY seat", -1, &s, NULL) != SQLITE_OK)
-        goto out;
-    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-    rc = MGS_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        mgs_seat_row r;
-        r.seat = sqlite3_column_int(s, 0);
-        col_hash(s, 1, r.secret_hash);
-        col_hash(s, 2, r.invite_hash);
-        r.info = col_text(s, 3);
-        if ((rc = cb_seat(arg, &r)) != 0)
-            break;
-    }
-    if (rc == MGS_OK && step != SQLITE_DONE)
-        rc = MGS_EIO;
-out:
-    sqlite3_finalize(s);
-    if (!st->memory && !sqlite3_get_autocommit(c->db))
-        sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
-    reader_put(c);
-    return rc;
-}
-
-int mgs_store_tables(mgs_store *st, int64_t since_ms,
-                     int (*cb)(void *arg, const mgs_table_row *t),
-                     void *arg)
-{
-    sqlite3_stmt *s = NULL;
-    conn *c;
-    int rc = MGS_EIO, step;
-    if (!st || !cb)
-        return MGS_EINVAL;
-    if (!(c = reader_get(st)))
-        return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
-                           " FROM tables WHERE updated_ms >= ?1"
-                           " ORDER BY updated_ms, id", -1, &s, NULL)
-        == SQLITE_OK) {
-        sqlite3_bind_int64(s, 1, since_ms);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_table_row t;
-            table_row(s, &t);
-            if ((rc = cb(arg, &t)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
-    reader_put(c);
-    return rc;
-}
-
-int mgs_store_commands(mgs_store *st, const char *id,
-                       int (*cb)(void *arg, const mgs_command_row *c),
-                       void *arg)
-{
-    sqlite3_stmt *s = NULL;
-    conn *c;
-    int rc = MGS_EIO, step;
-    if (!st || !id || !cb)
-        return MGS_EINVAL;
-    if (!(c = reader_get(st)))
-        return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT seat, cmd_id, status, answer"
-                           " FROM commands WHERE table_id = ?1"
-                           " ORDER BY rowid", -1, &s, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_command_row r;
-            r.seat = sqlite3_column_int(s, 0);
-            r.cmd_id = col_text(s, 1);
-            r.status = sqlite3_column_int(s, 2);
-            r.answer = col_text(s, 3);
-            if ((rc = cb(arg, &r)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
-    reader_put(c);
-    return rc;
 }
 
 /* ------------------------------------------------------ maintenance */
@@ -832,7 +568,7 @@ int mgs_store_delete_before(mgs_store *st, int64_t before_ms,
     if (deleted)
         *deleted = 0;
     if (!st) {
-        setmsg(err, errcap, "no store");
+        mgs__setmsg(err, errcap, "no store");
         return MGS_EINVAL;
     }
     while (statuses && statuses[n])
@@ -840,7 +576,7 @@ int mgs_store_delete_before(mgs_store *st, int64_t before_ms,
     if (n == 0)
         return MGS_OK;
     if (n > 50) {
-        setmsg(err, errcap, "too many statuses");
+        mgs__setmsg(err, errcap, "too many statuses");
         return MGS_EINVAL;
     }
     db = st->w.db;
@@ -858,14 +594,14 @@ int mgs_store_delete_before(mgs_store *st, int64_t before_ms,
                             i ? ", " : "", i + 2);
         snprintf(sql + len, sizeof sql - (size_t)len, "))");
         if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK) {
-            setmsg(msg, sizeof msg, "%s", sqlite3_errmsg(db));
+            mgs__setmsg(msg, sizeof msg, "%s", sqlite3_errmsg(db));
             goto fail;
         }
         sqlite3_bind_int64(s, 1, before_ms);
         for (i = 0; i < n; i++)
             sqlite3_bind_text(s, i + 2, statuses[i], -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE) {
-            setmsg(msg, sizeof msg, "%s", sqlite3_errmsg(db));
+            mgs__setmsg(msg, sizeof msg, "%s", sqlite3_errmsg(db));
             sqlite3_finalize(s);
             goto fail;
         }
@@ -882,65 +618,16 @@ fail:
     if (!sqlite3_get_autocommit(db))
         sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
     pthread_mutex_unlock(&st->w.mu);
-    setmsg(err, errcap, "cannot delete old tables: %s", msg);
+    mgs__setmsg(err, errcap, "cannot delete old tables: %s", msg);
     return rc;
 }
-
-int mgs_store_backup(mgs_store *st, const char *file, char *err,
-                     size_t errcap)
-{
-    sqlite3 *dst = NULL;
-    sqlite3_backup *b;
-    conn *c;
-    int rc;
-    if (!st || !file) {
-        setmsg(err, errcap, "no backup file");
-        return MGS_EINVAL;
-    }
-    if (!(c = reader_get(st))) {
-        setmsg(err, errcap, "cannot open a read connection to %s", st->path);
-        return MGS_EIO;
-    }
-    rc = sqlite3_open_v2(file, &dst, SQLITE_OPEN_READWRITE |
-                         SQLITE_OPEN_CREATE, NULL);
-    if (rc != SQLITE_OK) {
-        setmsg(err, errcap, "cannot open %s: %s", file,
-               dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
-        goto out;
-    }
-    sqlite3_busy_timeout(dst, BUSY_MS);
-    b = sqlite3_backup_init(dst, "main", c->db, "main");
-    if (!b) {
-        rc = SQLITE_ERROR;
-        setmsg(err, errcap, "cannot back up to %s: %s", file,
-               sqlite3_errmsg(dst));
-        goto out;
-    }
-    /* one step: the whole copy in one read transaction, consistent */
-    rc = sqlite3_backup_step(b, -1);
-    sqlite3_backup_finish(b);
-    if (rc != SQLITE_DONE) {
-        setmsg(err, errcap, "cannot back up to %s: %s", file,
-               sqlite3_errmsg(dst));
-        goto out;
-    }
-    rc = SQLITE_OK;
-out:
-    reader_put(c);
-    if (dst && sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
-        setmsg(err, errcap, "cannot close %s", file);
-        rc = SQLITE_ERROR;
-    }
-    return rc == SQLITE_OK ? MGS_OK : MGS_EIO;
-}
-
 int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
                             size_t errcap)
 {
     char sql[64], msg[MSGCAP];
     int rc;
     if (!st || pages < 0) {
-        setmsg(err, errcap, "bad arguments");
+        mgs__setmsg(err, errcap, "bad arguments");
         return MGS_EINVAL;
     }
     snprintf(sql, sizeof sql, "PRAGMA max_page_count=%lld",
@@ -949,7 +636,7 @@ int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
     rc = exec(st->w.db, sql, msg, sizeof msg);
     pthread_mutex_unlock(&st->w.mu);
     if (rc != SQLITE_OK) {
-        setmsg(err, errcap, "%s", msg);
+        mgs__setmsg(err, errcap, "%s", msg);
         return MGS_EIO;
     }
     return MGS_OK;
