@@ -10,8 +10,10 @@
  *   api.c      the endpoints of doc/server-api.md
  *   table.c    a table in memory: events applied to it (live and when
  *              replayed from the log), snapshots
- *   command.c  commands: validate (the library) -> commit -> apply ->
- *              answer -> broadcast
+ *   command.c  the one path of a change: apply -> commit (or rebuild
+ *              from the log) -> answer -> broadcast
+ *   ops.c      the commands (validated by the library), table creation,
+ *              joining
  *   stream.c   Server-Sent Events and long polls
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
  *              the bot pool
@@ -207,6 +209,10 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms);
 json_t *mgs_table_row_json(const mgs_table *t); /* the stored row */
 const char *mgs_status_name(int status);
 
+/* command.c: a table read from storage with its log replayed (NULL when
+ * there is none or it cannot be read). */
+mgs_table *mgs_table_load(mgs_srv *srv, const char *id);
+
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
@@ -223,14 +229,17 @@ typedef struct mgs_result {
  * with internal = 1) on t (locked by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                  int internal, mgs_result *r);
-/* Commit events to storage and apply them to t (locked): the path of
- * every change.  events: a JSON array of event objects without version
- * (filled here).  extra: more appends in the same transaction (NULL).
- * Returns 0, or -1 with r set (503 / 409). */
+/* The one path of a change (t locked): apply `events` (a JSON array of
+ * event objects; version and time are filled in here) to t, then commit
+ * them with `seats` rows, the answer of command `cmd_id` of `cmd_seat`
+ * (NULL: none) and `extra` appends, in one transaction.  On success r is
+ * 200 with {"version", "event" (the last), and answer_extra's fields};
+ * the caller then broadcasts.  On failure r is the error (503 when
+ * storage failed) and t is as before (rebuilt from its log). */
 int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
-               const mgs_seat_row *seats, int nseats,
-               const mgs_command_row *cmd, const mgs_append *extra,
-               int nextra, json_t **applied, mgs_result *r);
+               const mgs_seat_row *seats, int nseats, int cmd_seat,
+               const char *cmd_id, const json_t *answer_extra,
+               const mgs_append *extra, int nextra, mgs_result *r);
 /* Create a table from a create request (api.c checked the fields). */
 void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r);
 void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
@@ -239,8 +248,15 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
 /* stream.c */
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                     int seat, int64_t after);
+/* A long poll: when t has events after `after` (or wait is 0), *ready
+ * gets the answer at once; else the connection is suspended and *ready
+ * set (and the connection resumed) by the next broadcast or after
+ * cfg.poll_s.  -1 on a storage error. */
 int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
-                  int64_t after);
+                  int64_t after, int wait, json_t **ready);
+/* http.c: the headers every answer carries (security, API version). */
+struct MHD_Response;
+void mgs_http_headers(struct MHD_Response *resp);
 /* Send events (already committed and applied) to t's streams and polls
  * (t locked). */
 void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);

@@ -15,7 +15,9 @@
  * are stored in the order of the calls that return.
  *
  * Thread safety: every function may be called from any thread at once,
- * except open/close.
+ * except open/close.  The callbacks of the reading functions run while a
+ * read connection is held (with ":memory:", the only connection): they
+ * must not call the store themselves.
  */
 #ifndef MGS_STORE_H
 #define MGS_STORE_H
@@ -83,7 +85,9 @@ typedef struct mgs_append {
 } mgs_append;
 
 /* Open (creating when absent) the database at `path` (":memory:" for a
- * private in-memory database, for tests and the fuzzer), apply the
+ * private in-memory database, for tests and the fuzzer; a "file:" URI
+ * is understood too, e.g. "file:db.sqlite?mode=ro" opens read-only, so
+ * that every append fails with MGS_EIO), apply the
  * schema's migrations up to the current version (refusing a database of
  * a newer schema than this program knows, with a message), and start
  * the writer thread.  MGS_OK, or an error with the message in err. */
@@ -147,10 +151,20 @@ int mgs_store_backup(mgs_store *st, const char *file, char *err,
 typedef struct mgs_store_stats {
     uint64_t appends, transactions, failures;
     /* commit seconds: counts of commits taking <= 0.5, 1, 2, 5, 10, 25,
-     * 50, 100, 250, 500, 1000 ms and more; and their sum in seconds */
+     * 50, 100, 250, 500, 1000 ms and more; and their sum in seconds.
+     * The counts are cumulative, as Prometheus' buckets: commit_le[i]
+     * counts every commit at most that long, commit_le[11] (+Inf) is
+     * the number of transactions. */
     uint64_t commit_le[12];
     double commit_sum;
 } mgs_store_stats;
 void mgs_store_get_stats(mgs_store *st, mgs_store_stats *out);
+
+/* Limit the database to `pages` pages (SQLite's max_page_count on the
+ * write connection; 0: SQLite's largest), so that appends growing it
+ * fail as on a full disk (MGS_EIO, "database or disk is full").  For
+ * tests; it cannot go below the database's present size. */
+int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
+                            size_t errcap);
 
 #endif /* MGS_STORE_H */
