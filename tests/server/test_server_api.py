@@ -22,6 +22,7 @@ SPECS = [
     "chains_of_thought",
 ]
 DAB = SPECS[0]
+DAB3 = "dots_and_boxes(rows=3,cols=3)"  # no box before the 3rd move
 
 UNAUTHORISED = "not a seat of this table"
 
@@ -307,6 +308,9 @@ class TestGames(ServerCase):
 
 class TestCommands(ServerCase):
 
+    def new_table(self, spec=None, **fields):
+        return ServerCase.new_table(self, spec or DAB3, **fields)
+
     def test_api_root_and_alias(self):
         a = self.srv.request("GET", "/api/v1")
         self.assert_ok(a, 200, "GET /api/v1")
@@ -323,7 +327,7 @@ class TestCommands(ServerCase):
 
     def test_cmd_id_replay(self):
         t, snap = self.new_table()
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = snap["version"]
         act = replay.random_action(self.rng)
         first = t.move(0, action=act, cmd_id="once-1")
@@ -350,7 +354,7 @@ class TestCommands(ServerCase):
     def test_stale_version(self):
         t, snap = self.new_table()
         v = snap["version"]
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         act = replay.random_action(self.rng)
         a = t.move(0, action=act, expect_version=v - 1)
         self.assert_error(a, 409, what="stale expect_version")
@@ -363,7 +367,7 @@ class TestCommands(ServerCase):
     def test_illegal_move(self):
         t, snap = self.new_table()
         v = snap["version"]
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         first = replay.random_action(self.rng)
         v = self.play_move(t, replay, v, action=first)
         seat = replay.to_move
@@ -381,7 +385,7 @@ class TestCommands(ServerCase):
     def test_out_of_turn(self):
         t, snap = self.new_table()
         v = snap["version"]
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         a = t.move(1, action=replay.random_action(self.rng))
         self.assert_error(a, 409, what="seat 1 moves first")
         self.assertEqual(t.snapshot()["version"], v)
@@ -406,7 +410,7 @@ class TestCommands(ServerCase):
         self.assertEqual(t.snapshot()["version"], v)
 
     def test_invite(self):
-        a = self.srv.create(DAB, seat=1)
+        a = self.srv.create(DAB3, seat=1)
         self.assert_ok(a, 201)
         self.assertEqual(a.json["seat"], 1)
         tid, inv = a.json["id"], a.json["invite"]
@@ -425,7 +429,7 @@ class TestCommands(ServerCase):
     def test_random_seat(self):
         seats = set()
         for _ in range(12):
-            a = self.srv.create(DAB, seat="random")
+            a = self.srv.create(DAB3, seat="random")
             self.assert_ok(a, 201)
             seats.add(a.json["seat"])
         self.assertEqual(seats, {0, 1})
@@ -476,7 +480,7 @@ class TestCommands(ServerCase):
 
     def test_draw_offer_lapses_on_move(self):
         t, snap = self.new_table()
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = snap["version"]
         self.assert_ok(t.cmd(1, "draw_offer"), 200, "offer by seat 1")
         v += 1
@@ -494,7 +498,7 @@ class TestCommands(ServerCase):
     def test_takeback(self):
         t, snap = self.new_table()
         s = self.stream(t.id)
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         n0 = len(replay.history())
         self.assert_error(t.cmd(1, "takeback_accept"), 409,
@@ -521,7 +525,7 @@ class TestCommands(ServerCase):
         self.assertEqual(snap["actions"], [])
         self.assertEqual(snap["to_move"], 0)
         # the game goes on from there, and the record has no taken-back move
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.play_move(t, replay, v)
         self.check_record(t, replay)
         s.wait_version(v)
@@ -532,7 +536,7 @@ class TestCommands(ServerCase):
 
     def test_takeback_after_opponent_moved(self):
         t, snap = self.new_table()
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         v = self.play_move(t, replay, v)  # seat 1 moves
         if replay.to_move == 1:
@@ -544,7 +548,7 @@ class TestCommands(ServerCase):
     def test_takebacks_off(self):
         t, snap = self.new_table(takebacks=False)
         self.assertFalse(snap["takebacks"])
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         self.assert_error(t.cmd(0, "takeback_request"), 409,
                           what="takebacks false")
@@ -563,11 +567,11 @@ class TestCommands(ServerCase):
 
     def test_abort_refused_after_both_moved(self):
         t, snap = self.new_table()
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         self.assert_ok(t.cmd(1, "abort"), 200, "abort after one seat moved")
         t, snap = self.new_table()
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         v = self.play_move(t, replay, v)
         self.assert_error(t.cmd(0, "abort"), 409, what="abort after both")
@@ -597,7 +601,7 @@ class TestCommands(ServerCase):
         self.assertEqual(ns["status"], "playing")
         self.assertEqual(ns["to_move"], 0)
         # seats swapped: the old seat 1 moves first now
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         act = replay.random_action(self.rng)
         a = self.srv.command(new, t.secrets[0], "move", action=act)
         self.assert_error(a, 409, what="old seat 0 (now 1) moves first")
@@ -637,7 +641,7 @@ class TestCommands(ServerCase):
         rem = t.snapshot()["clock"]["remaining_ms"]
         self.assertLess(rem[0], 59600)
         self.assertEqual(rem[1], 60000)
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.first_moves(t, snap["version"], replay)
         rem = t.snapshot()["clock"]["remaining_ms"]
         self.assertGreater(rem[0], 59000)  # the increment came back
@@ -651,7 +655,7 @@ class TestCommands(ServerCase):
         spec.wait_for(lambda e: e["event"] == "presence" and
                       e["data"]["present"][0] is True, what="presence 0")
         self.assertTrue(t.snapshot()["seats"][0]["present"])
-        replay = Replay(DAB)
+        replay = Replay(DAB3)
         v = self.play_move(t, replay, snap["version"])
         a.wait_version(v)
         b.wait_version(v)
