@@ -365,6 +365,8 @@ class EventStream(object):
             h["Origin"] = origin
         self.conn = http.client.HTTPConnection("127.0.0.1", srv.port,
                                                timeout=timeout)
+        self.conn.connect()
+        self.sock = self.conn.sock  # getresponse() may drop conn.sock
         self.conn.request("GET", path, headers=h)
         self.resp = self.conn.getresponse()
         self.status = self.resp.status
@@ -432,13 +434,13 @@ class EventStream(object):
         with self.cv:
             return [e for e in self.events if "id" in e]
 
-    def wait_for(self, pred, timeout=10.0, what="an event"):
-        """The first event e (in order) with pred(e); AssertionError after
-        timeout."""
+    def wait_for(self, pred, timeout=10.0, what="an event", start=0):
+        """The first event e (in order, from events[start]) with pred(e);
+        AssertionError after timeout."""
         end = time.time() + timeout
         with self.cv:
             while True:
-                for e in self.events:
+                for e in self.events[start:]:
                     if pred(e):
                         return e
                 if self.closed:
@@ -469,10 +471,10 @@ class EventStream(object):
 
     def close(self):
         try:
-            if self.conn.sock is not None:
-                self.conn.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+        self.sock.close()
         self.conn.close()
         if hasattr(self, "thread"):
             self.thread.join(5)

@@ -673,13 +673,12 @@ class TestCommands(ServerCase):
                         "one of the seat's two streams is still open")
         b.close()
         n = len(spec.events)
-        spec.wait_for(lambda e: spec.events.index(e) >= n - 1 and
-                      e["event"] == "presence" and
+        spec.wait_for(lambda e: e["event"] == "presence" and
                       e["data"]["present"][0] is False,
-                      what="presence: seat 0 gone")
+                      what="presence: seat 0 gone", start=n)
         self.assertFalse(t.snapshot()["seats"][0]["present"])
         # presence is not in the log
-        p = self.srv.poll(t.id, 0, wait=False)
+        p = self.srv.poll(t.id, 0)
         self.assert_ok(p, 200)
         self.assertNotIn("presence",
                          [e.get("type") for e in p.json["events"]])
@@ -697,10 +696,12 @@ class TestCommands(ServerCase):
             time.sleep(0.05)
         self.assertEqual(t.snapshot()["spectators"], 2,
                          "two anonymous streams (a seat's is not one)")
+        n = len(seat.events)
         s1.close()
         s2.close()
         seat.wait_for(lambda e: e["event"] == "presence" and
-                      e["data"]["spectators"] == 0, what="0 spectators")
+                      e["data"]["spectators"] == 0, what="0 spectators",
+                      start=n)
         self.assertEqual(t.snapshot()["spectators"], 0)
 
     def test_heartbeat_headers(self):
