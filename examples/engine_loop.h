@@ -142,8 +142,13 @@ static void cmd_moves(char *args)
          move = strtok_r(NULL, " \t", &save)) {
         int32_t a;
         int rc = mg_state_action_from_string(s, move, &a, err, sizeof err);
-        if (rc == MG_OK && (rc = mg_state_apply(s, a)) != MG_OK)
-            snprintf(err, sizeof err, "%s: %s", move, mg_strerror(rc));
+        if (rc == MG_OK && (rc = mg_state_apply(s, a)) != MG_OK) {
+            /* the library's line: "a1-b1: <the rule> (rules N.M)" */
+            size_t need = 0;
+            if (mg_state_illegal_reason(s, a, err, sizeof err, &need) ==
+                    MG_ENOBUFS || !err[0])
+                snprintf(err, sizeof err, "%s: %s", move, mg_strerror(rc));
+        }
         if (rc != MG_OK) {
             mg_state_free(s);
             answer("error %s", err);

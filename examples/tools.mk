@@ -6,7 +6,8 @@
 #   make tools           build them in $(B)/examples (make builds them too)
 #   make install-tools   into BINDIR, with their man1 pages (make install)
 #   make uninstall-tools
-#   make tools-check     their tests (tests/tools-check.sh; make check)
+#   make tools-check     their tests (tests/tools-check.sh and
+#                        tests/tools-reasons-check.sh; make check)
 #
 # Each program is its main file in examples/ and the shared code of
 # examples/tools/, linked from a static archive.  In the build tree they
@@ -85,3 +86,4 @@ tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites
              $(B)/tests/tools-stats
 	$(Q)$(B)/tests/tools-stats
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
+	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
