@@ -3,8 +3,9 @@
  *
  * The pictures are the library's text renderings, with two changes:
  *  - on the China boards, where two diagonal beams cross between four
- *    cells the library draws 'x', which a person takes for Black's stone
- *    X; it is shown as '+';
+ *    cells, '+' (not 'x', which a person takes for Black's stone X): the
+ *    library draws '+' itself since 1.5; an older library's 'x' is still
+ *    shown as '+', so both agree;
  *  - in Fangqi and Chains of Thought, when a stone may not go on every
  *    empty point, the points where it may are marked '*'.  The points of
  *    the picture are found line by line (top line first, left to right:
