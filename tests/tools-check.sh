@@ -6,6 +6,8 @@
 #    arguments, empty, NUL, CR LF and huge lines, pipelining, a whole game,
 #    records with a board, quit, the end of input at five points) of
 #    mg-engine, examples/engine-greedy.c and examples/engine_random.py;
+#    an engine with one mistake (tests/engines/sloppy-quit.c) fails one
+#    check, once, the checks after it on its process skipped;
 #  - the example engines playing mg-engine in mg-match and mg-play;
 #  - engines made to misbehave (tests/engines/bad-engine.c: crash, hang,
 #    illegal move, garbage, exit, refusal) forfeit every game, with the
@@ -69,7 +71,24 @@ conform engine-sites "cmd:$ex/engine-sites"
 # a broken engine fails the check
 "$ex/mg-match" --check-engine "cmd:$bad garbage 2" -s "$small" --timeout 500 >"$tmp/c" 2>&1 &&
     note "--check-engine passed a broken engine"
-want "$tmp/c" "^FAIL go at the start" "--check-engine on garbage"
+want "$tmp/c" "^FAIL go movetime 500: a legal move: not a protocol line: 'bestmove" "--check-engine on garbage"
+want "$tmp/c" "^skip moves with a bad move: error: not checked, the engine was lost at 'go movetime 500" \
+    "--check-engine on garbage: the checks after it on its process skipped"
+# one mistake, reported once: an engine that takes "quit now" for quit
+# (mindgames-engine(7), COMMANDS: words a command does not take) fails
+# that check alone; the one check after it on that process is skipped, and
+# the rest run on a new process and pass
+"$ex/mg-match" --check-engine "cmd:$B/tests/sloppy-quit $ex/mg-engine random" \
+    -s "$small" --timeout 2000 >"$tmp/c" 2>&1 && note "--check-engine passed sloppy-quit"
+want "$tmp/c" "^FAIL quit with an argument: error: answered ok, as to quit$" "--check-engine on sloppy-quit"
+want "$tmp/c" "^skip the engine goes on after a refused quit: not checked, the engine was lost at 'quit with an argument: error'$" \
+    "--check-engine on sloppy-quit"
+want "$tmp/c" "^---- a whole game: a new process of the engine" "--check-engine on sloppy-quit"
+want "$tmp/c" "^ok   a whole game against itself" "--check-engine on sloppy-quit"
+want "$tmp/c" "^ok   end of input inside go: exit 0$" "--check-engine on sloppy-quit"
+want "$tmp/c" "^[0-9]* checks, 1 failed, 1 skipped: the engine does not follow" "--check-engine on sloppy-quit"
+want "$tmp/c" "^the engine was first lost at 'quit with an argument: error'" "--check-engine on sloppy-quit"
+[ "$(grep -c '^FAIL' "$tmp/c")" = 1 ] || { note "--check-engine on sloppy-quit: not one failure"; grep '^FAIL' "$tmp/c" >&2; }
 
 # the Python engine, through the package in python/ (else examples/python/)
 pydir=python
