@@ -232,6 +232,13 @@ for j in 1 2; do
     run 0 "SPRT -j $j" "$ex/mg-match" -j $j $sprt --json "$tmp/sprt$j.json"
     want "$tmp/out" "^SPRT after 10 pairs: LLR " "SPRT -j $j: the LLR as it goes"
     want "$tmp/out" "^SPRT: H[01] accepted after [0-9]* pairs" "SPRT -j $j"
+    # what the decision means: a choice between elo0 and elo1 at the error
+    # rates, not "A is stronger by elo1 or more"
+    grep -q "^SPRT: H1 accepted" "$tmp/out" &&
+        want "$tmp/out" "^  the test accepts elo1 = 100 over elo0 = 0 at the chosen error rates (alpha 0.05, beta 0.05)$" "SPRT -j $j: H1"
+    grep -q "^SPRT: H0 accepted" "$tmp/out" &&
+        want "$tmp/out" "^  the test accepts elo0 = 0 over elo1 = 100 at the chosen error rates (alpha 0.05, beta 0.05)$" "SPRT -j $j: H0"
+    grep -q "stronger" "$tmp/out" && note "SPRT -j $j: the decision is said as 'stronger'"
     grep -E '^(SPRT: |A vs B: )' "$tmp/out" >"$tmp/sprt$j"
 done
 cmp -s "$tmp/sprt1" "$tmp/sprt2" || { note "SPRT: -j 1 and -j 2 decide differently"; diff "$tmp/sprt1" "$tmp/sprt2" >&2; }
