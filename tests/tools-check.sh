@@ -18,7 +18,8 @@
 #  - the SPRT reaches the same decision on the same games, whatever -j;
 #  - round robins, openings shared by a pair, a China board per pair,
 #    explicit boards sent as records;
-#  - mg-solve: values (2 x 2), moves, records, budgets, bad input.
+#  - mg-solve: values (2 x 2), moves, records (with a spec and alone),
+#    the memory sized to the position, budgets, bad input.
 set -u
 B=$1
 py=${2:-python3}
@@ -289,6 +290,32 @@ printf 'mindgames-record 1\ngame %s\nactions 1\na1-b1\n' "$small" >"$tmp/rec"
 run 0 "mg-solve a record" "$ex/mg-solve" "$small" "$tmp/rec"
 want "$tmp/out" "^to move: seat 1$" "mg-solve a record"
 want "$tmp/out" "^moves: 11 " "mg-solve a record"
+# a record alone: its game and its last position (mindgames(7), GAME RECORDS)
+run 0 "mg-solve RECORD" "$ex/mg-solve" "$tmp/rec"
+want "$tmp/out" "^game: dots_and_boxes(grid=square,rows=2,cols=2," "mg-solve RECORD"
+want "$tmp/out" "^to move: seat 1$" "mg-solve RECORD"
+want "$tmp/out" "^moves: 11 " "mg-solve RECORD"
+run 0 "mg-solve - (a record on stdin, alone)" sh -c "\"$ex/mg-solve\" --no-moves - <'$tmp/rec'"
+want "$tmp/out" "^to move: seat 1$" "mg-solve - alone"
+run 3 "mg-solve a missing record alone" "$ex/mg-solve" "$tmp/none.rec"
+want "$tmp/err" "no such record file, and not a game spec" "mg-solve a missing record alone"
+printf 'mindgames-record 1\ngame frob\n' >"$tmp/bad.rec"
+run 3 "mg-solve a bad record alone" "$ex/mg-solve" "$tmp/bad.rec"
+want "$tmp/err" "^mg-solve: $tmp/bad.rec: " "mg-solve a bad record alone"
+# the memory sized to the position: 2^R bytes for R undrawn lines, from
+# 1 MiB to 256 MiB (mg-solve(1), --memory-mb); --memory-mb as given
+run 0 "mg-solve memory 2x2" "$ex/mg-solve" --no-moves "$small"
+want "$tmp/out" "^memory: 1 MiB (2^R bytes for R = 12 actions left" "mg-solve memory 2x2"
+run 1 "mg-solve memory 3x3" "$ex/mg-solve" --no-moves --nodes 1000 "$mid"
+want "$tmp/out" "^memory: 16 MiB (2^R bytes for R = 24 actions left" "mg-solve memory 3x3"
+run 0 "mg-solve memory 3x3, two lines drawn" "$ex/mg-solve" --no-moves "$mid" "a1-b1 b1-c1"
+want "$tmp/out" "^memory: 4 MiB (2^R bytes for R = 22 actions left" "mg-solve memory 3x3, two lines drawn"
+run 1 "mg-solve memory 4x4" "$ex/mg-solve" --no-moves --nodes 1000 "dots_and_boxes(rows=4,cols=4)"
+want "$tmp/out" "^memory: 256 MiB (2^R bytes for R = 40 actions left" "mg-solve memory 4x4"
+run 0 "mg-solve --memory-mb" "$ex/mg-solve" --no-moves --memory-mb 3 "$small"
+want "$tmp/out" "^memory: 3 MiB (--memory-mb)$" "mg-solve --memory-mb"
+run 1 "mg-solve memory, a game of varying length" "$ex/mg-solve" --no-moves --nodes 1000 china_tangle
+want "$tmp/out" "^memory: 256 MiB (the default: " "mg-solve memory, a game of varying length"
 run 0 "mg-solve a record on stdin" sh -c "\"$ex/mg-solve\" --no-moves '$small' - <'$tmp/rec'"
 want "$tmp/out" "^to move: seat 1$" "mg-solve a record on stdin"
 run 1 "mg-solve budget" "$ex/mg-solve" --nodes 10 "$mid"
