@@ -205,6 +205,14 @@ static void cmd_seed(const char *args)
     answer("ok", NULL);
 }
 
+/* Whether args is one word: hello takes one, and a command given words
+ * it does not take is refused (mindgames-engine(7), COMMANDS). */
+static int one_word(const char *args)
+{
+    args += strcspn(args, " \t");
+    return !args[strspn(args, " \t")];
+}
+
 /* One command; 1 to stop. */
 static int command(char *line, char **buf, size_t *cap)
 {
@@ -214,7 +222,7 @@ static int command(char *line, char **buf, size_t *cap)
     if (!args)
         args = "";
     args += strspn(args, " \t");
-    if (!strcmp(cmd, "hello") && atoi(args) >= 1)
+    if (!strcmp(cmd, "hello") && atoi(args) >= 1 && one_word(args))
         answer("id name " ENGINE_NAME "\nid author the libmindgames "
                "examples\nid games " ENGINE_GAMES "\nok 1", NULL);
     else if (!strcmp(cmd, "seed"))
