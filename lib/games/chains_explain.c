@@ -321,8 +321,13 @@ void mg__cot_end_reason(const mg_game *g, const void *st, mg__sb *sb)
         mg__sb_puts(sb, " (rules 5.2, end)");
         return;
     }
-    mg__sb_puts(sb, " wins by cascade: both have largest chains ");
-    list(v[w], i, 10, sb);
+    if (i == 1) {
+        mg__sb_printf(sb, " wins by cascade: both have a largest chain of %d",
+                      (int)v[w][0]);
+    } else {
+        mg__sb_puts(sb, " wins by cascade: both have largest chains ");
+        list(v[w], i, 10, sb);
+    }
     mg__sb_puts(sb, ", then the ");
     ordinal(i + 1, sb);
     mg__sb_printf(sb, " largest is %d to ", (int)v[w][i]);
