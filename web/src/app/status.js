@@ -128,7 +128,9 @@ export function updateStatus() {
         }
         if (groups) {
             const top = groups.slice(0, 6).join(" ") + (groups.length > 6 ? " …" : "");
-            parts.push(plural(groups.length, "group") + (groups.length ? ": " + top : ""));
+            // Chains of Thought calls its groups chains (rules 5.2)
+            const word = app.game.id === "chains_of_thought" ? "chain" : "group";
+            parts.push(plural(groups.length, word) + (groups.length ? ": " + top : ""));
         }
         const stats = card.querySelector(".stats");
         stats.innerHTML = "";
@@ -217,6 +219,11 @@ export function showNotice(msg, kind = "") {
     n.textContent = msg ? singular(msg) : "";
     n.dataset.kind = msg ? kind : "";
     n.classList.toggle("shown", !!msg);
+    // on a small screen the line may be out of sight: bring it in
+    if (msg) {
+        const r = n.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > window.innerHeight) n.scrollIntoView({ block: "nearest" });
+    }
 }
 
 export function showError(msg) {
