@@ -535,6 +535,16 @@ test("steps by two clicks: Fangqi 4x4 (place, remove, move) and Chains of Though
               JSON.stringify(legend));
     assert.ok(!legend.some((l) => /may remove/.test(l)), "no removals in Chains of Thought");
     assert.equal(await page.isVisible("#legend"), true);
+    // a step refused: the stone, then a point it may not go to; the page
+    // says why (the library's rule when the game has such a step, else
+    // that there is none), nothing is played
+    const from = await targets(page, "from");
+    assert.ok(from.length > 0, "a stone of seat 0 may step (bot seed " + SEED + ")");
+    await clickSite(page, from[0].name);
+    const dests = new Set((await targets(page, "to")).map((x) => x.name));
+    const far = (await spots(page)).find((n) => !dests.has(n));
+    const r = await refusedClick(page, far);
+    assert.match(r.text, new RegExp(`\\(rules \\d|^no step from ${from[0].name} to ${far} `), r.text);
     await shot(page, "desktop-chains-of-thought");
     noErrors(page);
 });

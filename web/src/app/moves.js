@@ -118,6 +118,16 @@ export function onSite(site) {
     }
     if (steps.has(site)) { app.selected = site; showNotice(""); update(); return; }
     if (single.has(site)) { app.selected = -1; play(single.get(site)); return; }
+    const by = actionsBySite();
+    if (app.selected >= 0 && !(by.steps.get(app.selected) || new Map()).has(site)) {
+        // no action of the game steps there (too far, or off the lines):
+        // the stone stays selected, and the page says where it may go
+        const name = (s) => app.game.siteName(s);
+        showNotice(`no step from ${name(app.selected)} to ${name(site)} in this game: ` +
+                   `the blue spots are where ${name(app.selected)} may go`, "refused");
+        update();
+        return;
+    }
     explainRefusal(meantAction(site));
     app.selected = -1;
     update();

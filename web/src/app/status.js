@@ -140,6 +140,7 @@ export function updateStatus() {
             if (i) stats.appendChild(document.createTextNode(" · "));
             const span = document.createElement("span");
             span.textContent = p;
+            if (/: /.test(p)) span.className = "list"; // the group sizes may wrap
             stats.appendChild(span);
         });
         card.dataset.score = String(score);
@@ -174,7 +175,7 @@ export function updateStatus() {
     $("hint").disabled = !humanToMove();
     const bothBots = !isHuman(0) && !isHuman(1);
     const pb = $("pause");
-    pb.hidden = !(bothBots || app.paused);
+    pb.hidden = over || !(bothBots || app.paused);
     pb.textContent = app.paused ? "Resume" : "Pause";
     const lb = app.lastBot;
     $("bot-time").textContent = lb ? `last bot move ${lb.notation} by ${lb.spec.replace(/\(.*/, "")} in ${Math.round(lb.ms)} ms` : "";
