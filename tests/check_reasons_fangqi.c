@@ -570,7 +570,7 @@ START_TEST(model_random_games)
         "fangqi(variant=xinjiang,no_capture_limit=12)",
     };
     uint64_t rng = 0xFA9C1ULL;
-    int games = mg_test_games(6), kinds_seen = 0;
+    int games = mg_test_games(6), kinds_seen = 0, ends_seen = 0;
     size_t si;
     for (si = 0; si < sizeof specs / sizeof specs[0]; si++) {
         mg_game *g = rt_game(specs[si]);
@@ -606,13 +606,14 @@ START_TEST(model_random_games)
                     int rc = mg_state_illegal_reason(s, a, got, sizeof got,
                                                      NULL);
                     if (is[a]) {
-                        ck_assert_int_eq(rc, MG_OK);
+                        MG_REQUIRE(rc == MG_OK && !got[0], "%d: %s", a, got);
                         continue;
                     }
-                    ck_assert_int_eq(rc, MG_EILLEGAL);
-                    ck_assert_int_eq(mg_state_action_to_string(
-                                         s, a, name, sizeof name, NULL),
-                                     MG_OK);
+                    MG_REQUIRE(rc == MG_EILLEGAL, "%d: %d %s", a, rc, got);
+                    MG_REQUIRE(mg_state_action_to_string(s, a, name,
+                                                         sizeof name,
+                                                         NULL) == MG_OK,
+                               "%d: no name", a);
                     model_reason(&m, &ph, own, me, a, name, &w);
                     model_check(&m, own, a, me, &w, got);
                     kinds_seen |= 1 << (w.protect + 2 * w.ko);
@@ -622,12 +623,17 @@ START_TEST(model_random_games)
                 nh++;
             }
             ck_assert_msg(mg_state_is_terminal(s), "%s: no end", specs[si]);
-            ck_assert_int_eq(mg_state_sites(s, own, sizeof own, &nsites), MG_OK);
+            ck_assert_int_eq(mg_state_sites(s, own, sizeof own, &nsites),
+                             MG_OK);
             st[0] = score(s, 0);
             st[1] = score(s, 1);
             model_end(&m, own, st, mg_state_winner(s), hist, nh, line,
                       sizeof line);
             rt_expect_end(s, line);
+            ends_seen |= (strstr(line, "in a row") != NULL) |
+                         (strstr(line, " has no stones") != NULL) << 1 |
+                         (strstr(line, " has fewer than") != NULL) << 2 |
+                         (strstr(line, "no legal move") != NULL) << 3;
             ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, pic,
                                              sizeof pic, NULL),
                              MG_OK);
@@ -640,6 +646,10 @@ START_TEST(model_random_games)
     }
     /* the protected and the ko refusals came up (bits 1 and 2) */
     ck_assert_int_eq(kinds_seen & 6, 6);
+    /* and every kind of end (rules 4.2.7, 4.2.8) with the default number
+     * of games */
+    if (games >= 6)
+        ck_assert_int_eq(ends_seen, 0xF);
 }
 END_TEST
 

@@ -311,20 +311,20 @@ static void model_end(const fq_model *m, const int8_t *own, const int *st,
     snprintf(out, cap, "%s%s (rules 4.2.%d)", what, counts, rule);
 }
 
-/* Check a refusal `got` against the model's `w` (own: the sites; opp:
- * the other seat). */
+/* Check a refusal `got` of action a against the model's `w` (own: the
+ * sites; me: the player to act). */
 static void model_check(const fq_model *m, const int8_t *own, int32_t a,
                         int me, const fq_want *w, const char *got)
 {
     size_t hl = strlen(w->head), tl = strlen(w->tail), gl = strlen(got);
     if (w->exact) {
-        ck_assert_msg(strcmp(got, w->head) == 0, "got  \"%s\"\nwant \"%s\"",
-                      got, w->head);
+        MG_REQUIRE(strcmp(got, w->head) == 0, "got  \"%s\"\nwant \"%s\"",
+                   got, w->head);
         return;
     }
-    ck_assert_msg(gl >= hl + tl && strncmp(got, w->head, hl) == 0 &&
-                      strcmp(got + gl - tl, w->tail) == 0,
-                  "got \"%s\"\nwant \"%s...%s\"", got, w->head, w->tail);
+    MG_REQUIRE(gl >= hl + tl && strncmp(got, w->head, hl) == 0 &&
+                   strcmp(got + gl - tl, w->tail) == 0,
+               "got \"%s\"\nwant \"%s...%s\"", got, w->head, w->tail);
     if (w->protect) {
         /* the named square is the opponent's and holds the stone; the
          * opponent has an unprotected stone (§4.1, §4.2.5) */
