@@ -5,7 +5,7 @@ from ctypes import byref, c_int32, c_size_t, c_uint64, c_void_p, sizeof
 from typing import Any, Dict, NamedTuple, NoReturn, Optional, Tuple
 
 from . import _args
-from ._base import Closable
+from ._base import Closable, resolved
 from ._ffi import F, errbuf, error, out_handle
 from .constants import SOLVER_UNKNOWN, ErrorCode
 from .errors import ClosedError
@@ -18,6 +18,7 @@ _U32_MAX = (1 << 32) - 1
 _SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
 
 
+@resolved
 class Solution(NamedTuple):
     """What :meth:`Solver.solve` found.
 
