@@ -326,8 +326,7 @@ class TestLibraryErrors(unittest.TestCase):
 
     def test_messages_from_strerror(self):
         s = mg.Game(SPEC).new_state()
-        for call, cls in ((s.undo, mg.NothingToUndoError),
-                          (lambda: s.groups(0), mg.UnsupportedError)):
+        for call, cls in ((lambda: s.groups(0), mg.UnsupportedError),):
             with self.subTest(cls=cls.__name__):
                 with self.assertRaises(cls) as cm:
                     call()
@@ -344,6 +343,24 @@ class TestLibraryErrors(unittest.TestCase):
         self.assertEqual(cm.exception.code, mg.EOVER)
         self.assertNotEqual(cm.exception.message, cm.exception.strerror)
         self.assertEqual(len(s.history()), 24)
+
+    def test_sentences(self):
+        # the errors without an err buffer say what happened in a sentence
+        s = mg.Game(SPEC).new_state()
+        with self.assertRaises(mg.NothingToUndoError) as cm:
+            s.undo()
+        self.assertIn("nothing to undo: ", str(cm.exception))
+        s.playout(2)  # every line drawn (rules 3.2.3)
+        end = s.end_reason()
+        for call in (lambda: mg.Bot().choose(s),
+                     lambda: mg.Solver(s.game, 1 << 20).solve(s),
+                     lambda: mg.Solver(s.game, 1 << 20).values(s)):
+            with self.assertRaises(mg.GameOverError) as cm:
+                call()
+            e = cm.exception
+            self.assertEqual((e.action, e.reason), (None, end))
+            self.assertTrue(str(e).startswith("cannot "), str(e))
+            self.assertTrue(str(e).endswith(": the game is over: " + end))
 
     def test_error_classes(self):
         codes = set()

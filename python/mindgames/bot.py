@@ -103,7 +103,7 @@ class Bot(Closable):
         a = c_int32()
         rc = F.mg_bot_choose(h, state._handle(), byref(a))
         if rc:
-            raise error(rc)
+            raise state._error(rc, "choose an action")
         return a.value
 
     def __reduce__(self) -> NoReturn:

@@ -158,7 +158,9 @@ class IllegalActionError(MindgamesError, ValueError):
 class GameOverError(MindgamesError):
     """``MG_EOVER``: the game is over.  From ``State.apply``: ``.action``
     is the id and ``.reason`` (the message) the library's line, the
-    action then what ended the game (``State.end_reason()``)."""
+    action then what ended the game (``State.end_reason()``).  From
+    ``Bot.choose``, ``Solver.solve`` and ``Solver.values``: ``.reason`` is
+    ``State.end_reason()``'s line, which the message quotes."""
 
 
 class NothingToUndoError(MindgamesError):

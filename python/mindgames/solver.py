@@ -121,7 +121,7 @@ class Solver(Closable):
         v, a, nodes = c_int32(), c_int32(), c_uint64()
         rc = F.mg_solver_solve(h, s, n, t, byref(v), byref(a), byref(nodes))
         if rc and rc != ErrorCode.EBUDGET:
-            raise error(rc)
+            raise state._error(rc, "solve the position")
         lo, hi = self._bounds(h)
         return Solution(v.value, a.value, rc == 0, lo, hi, nodes.value)
 
@@ -153,7 +153,7 @@ class Solver(Closable):
         rc = F.mg_solver_values(h, s, n, t, self._buf, len(self._buf),
                                 byref(count))
         if rc and rc != ErrorCode.EBUDGET:
-            raise error(rc)
+            raise state._error(rc, "value the actions")
         vals = self._buf
         return {a: (None if vals[i] == SOLVER_UNKNOWN else vals[i])
                 for i, a in enumerate(acts[:count.value])}

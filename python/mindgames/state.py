@@ -240,6 +240,23 @@ class State(Closable):
             return error(rc)
         return error_class(rc)(rc, line, action=action, reason=line)
 
+    def _error(self, rc: int, doing: str) -> MindgamesError:
+        """The error of a call about this state that failed with rc, in a
+        sentence: GameOverError with end_reason() as .reason,
+        NothingToUndoError saying where the state is; else error(rc)."""
+        if rc == ErrorCode.EOVER:
+            try:
+                end = self.end_reason()
+            except UnsupportedError:  # a library older than 1.5
+                end = None
+            if end is not None:
+                return error_class(rc)(rc, "cannot %s: the game is over: %s"
+                                       % (doing, end), reason=end)
+        if rc == ErrorCode.EEMPTY:
+            return error_class(rc)(rc, "nothing to undo: the state is at "
+                                   "the start of the game")
+        return error(rc)
+
     def illegal_reason(self, action: Action) -> str:
         """Why ``action`` (id or notation) may not be played now: one line
         of plain ASCII, the action in notation, the rule it breaks and
@@ -289,7 +306,7 @@ class State(Closable):
             raise self._closed_error()
         rc = _undo(h)
         if rc:
-            raise error(rc)
+            raise self._error(rc, "undo")
 
     def playout(self, seed: int = 0, max_actions: Optional[int] = None) -> int:
         """Play uniformly random legal actions until the game ends or
