@@ -10,7 +10,9 @@ An error about an action the state refuses (:class:`IllegalActionError`,
 :class:`GameOverError`, :class:`OutOfRangeError` from ``State.apply``)
 also carries ``.action`` (the id) and ``.reason`` (the library's line
 saying why, ``State.illegal_reason()``'s text, which is then the
-message); both are None for the errors that are not about an action.
+message); :class:`GameOverError` from ``Bot.choose`` and the
+:class:`~mindgames.Solver` carries ``.reason``, ``State.end_reason()``'s
+line.  Both are None otherwise.
 
 The classes for bad input also derive from :class:`ValueError`
 (``except ValueError`` catches a bad spec, notation, id or board), and
@@ -50,7 +52,9 @@ class MindgamesError(Exception):
     when it gives one, else ``strerror``; ``strerror``: ``mg_strerror()``
     of the code.  ``str(e)`` is the message.  ``action`` and ``reason``:
     for an action the state refused (``State.apply``), its id and the
-    library's line saying why (``State.illegal_reason``); else None.
+    library's line saying why (``State.illegal_reason``); a finished
+    game's GameOverError from a bot or solver: None and the end line
+    (``State.end_reason``); else None.
     """
 
     code: int
