@@ -294,7 +294,8 @@ install: all install-tools
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
 	@if [ -d man ]; then \
 	    for s in 3 7; do \
-	        set -- man/man$$s/*.$$s; [ -e "$$1" ] || continue; \
+	        set -- $$(ls man/man$$s/*.$$s 2>/dev/null | grep -v '/mindgames-server\.7$$'); \
+	        [ -e "$$1" ] || continue; \
 	        $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
 	        $(INSTALL) -m 644 "$$@" $(DESTDIR)$(MANDIR)/man$$s/; \
 	    done; \
@@ -318,7 +319,7 @@ uninstall: uninstall-tools
 	      $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc \
 	      $(DESTDIR)$(DOCDIR)/rules.md
 	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
-	@for f in man/man3/*.3 man/man7/*.7; do \
+	@for f in man/man3/*.3 $(filter-out man/man7/mindgames-server.7,$(wildcard man/man7/*.7)); do \
 	    [ -e "$$f" ] && rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$f))/$$(basename $$f); \
 	done; true
 

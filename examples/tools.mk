@@ -24,6 +24,8 @@ TOOL_OBJS   := $(patsubst examples/tools/%.c,$(B)/examples/obj/%.o,$(TOOL_SRCS))
 TOOL_LIB    := $(B)/examples/libtools.a
 TOOL_CFLAGS := $(APP_CFLAGS) -pthread
 TOOL_LIBS   := -L$(B) -lmindgames -lm -pthread
+# their pages (mg-server's is installed by make install-server)
+TOOL_MANS   := $(filter-out man/man1/mg-server.1,$(wildcard man/man1/*.1))
 
 TOOL_LIBREL := $(patsubst $(PREFIX)/%,%,$(filter $(PREFIX)/%,$(LIBDIR)))
 ifeq ($(BINDIR)|$(if $(TOOL_LIBREL),rel),$(PREFIX)/bin|rel)
@@ -64,11 +66,11 @@ install-tools: $(TOOL_BINS)
 	    echo "$(INSTALL) -m 755 $(B)/examples/install/$$t $(DESTDIR)$(BINDIR)/$$t"; \
 	    $(INSTALL) -m 755 $(B)/examples/install/$$t $(DESTDIR)$(BINDIR)/$$t || exit 1; \
 	done
-	$(INSTALL) -m 644 $(wildcard man/man1/*.1) $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 $(TOOL_MANS) $(DESTDIR)$(MANDIR)/man1/
 
 uninstall-tools:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS)) \
-	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/man1/*.1)))
+	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(TOOL_MANS)))
 
 # The tests' helpers: engines that misbehave on purpose, and the unit
 # test of the statistics (Elo intervals, SPRT).
