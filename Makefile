@@ -334,3 +334,6 @@ include web/web.mk
 
 # mg-server's storage over SQLite and its test (make store-check)
 include programs/server/store.mk
+
+# mg-server's benchmark and its load client mg-load (make bench-server)
+include programs/server/bench.mk
