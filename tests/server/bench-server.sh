@@ -87,7 +87,7 @@ if has --db; then ARGS="$ARGS --db $TMP/bench.db"
 elif has --database; then ARGS="$ARGS --database $TMP/bench.db"
 else MISSING="$MISSING --db"; fi
 if has --rate; then ARGS="$ARGS --rate 0"; else MISSING="$MISSING --rate"; fi
-if has --max-conns; then ARGS="$ARGS --max-conns 0"; else MISSING="$MISSING --max-conns"; fi
+if has --max-conns; then ARGS="$ARGS --max-conns $((STREAMS + 4096))"; else MISSING="$MISSING --max-conns"; fi
 if has --seat-rate; then ARGS="$ARGS --seat-rate 0"; else MISSING="$MISSING --seat-rate"; fi
 if has --quiet; then ARGS="$ARGS --quiet"; fi
 if [ -n "$MISSING" ]; then
