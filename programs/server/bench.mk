@@ -2,8 +2,8 @@
 # Included by the Makefile (whose variables it uses: B, CC, APP_CFLAGS,
 # LDFLAGS, HEADER, SHLIB, RPATH, Q).
 #
-#   make bench-server   build mg-load (and mg-server, `make server`, when
-#                       the Makefile has that rule), then run
+#   make bench-server   build mg-load (and $(B)/programs/mg-server when
+#                       the Makefile has its rule: server.mk), then run
 #                       tests/server/bench-server.sh: moves/s flat out,
 #                       event latency at 1,000 moves/s, 10,000 streams'
 #                       memory, CPU per move, the snapshot under wrk.
@@ -25,7 +25,7 @@ $(MG_LOAD): programs/server/bench/mg-load.c $(HEADER) $(SHLIB)
 mg-load: $(MG_LOAD)
 
 bench-server: $(MG_LOAD)
-	$(Q)if $(MAKE) -n server >/dev/null 2>&1; then \
-	    $(MAKE) --no-print-directory server || exit 1; fi
+	$(Q)if $(MAKE) -n $(B)/programs/mg-server >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory $(B)/programs/mg-server || exit 1; fi
 	$(Q)MG_SERVER=$${MG_SERVER:-$(B)/programs/mg-server} \
 	    MG_LOAD=$(MG_LOAD) sh tests/server/bench-server.sh

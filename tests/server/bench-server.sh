@@ -78,11 +78,14 @@ PORT=$(free_port)
 has() { grep -q -e "$1\\b" "$TMP/help"; }
 ARGS=""
 MISSING=""
-if has --listen; then ARGS="$ARGS --listen 127.0.0.1"
-elif has --addr; then ARGS="$ARGS --addr 127.0.0.1"
-elif has --bind; then ARGS="$ARGS --bind 127.0.0.1"
-else MISSING="$MISSING --listen"; fi
-if has --port; then ARGS="$ARGS --port $PORT"; else MISSING="$MISSING --port"; fi
+if has --port; then
+    ARGS="$ARGS --port $PORT"
+    if has --listen; then ARGS="$ARGS --listen 127.0.0.1"; fi
+elif grep -q -e '--listen ADDR:PORT' "$TMP/help"; then
+    ARGS="$ARGS --listen 127.0.0.1:$PORT"
+else
+    MISSING="$MISSING --listen/--port"
+fi
 if has --db; then ARGS="$ARGS --db $TMP/bench.db"
 elif has --database; then ARGS="$ARGS --database $TMP/bench.db"
 else MISSING="$MISSING --db"; fi
