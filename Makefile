@@ -334,6 +334,8 @@ include web/web.mk
 
 # mg-server's storage over SQLite and its test (make store-check)
 include programs/server/store.mk
+# mg-server (make server, make serve)
+include programs/server/server.mk
 
 # mg-server's benchmark and its load client mg-load (make bench-server)
 include programs/server/bench.mk

@@ -6,7 +6,8 @@
 #   make tools           build them in $(B)/examples (make builds them too)
 #   make install-tools   into BINDIR, with their man1 pages (make install)
 #   make uninstall-tools
-#   make tools-check     their tests (tests/tools-check.sh; make check)
+#   make tools-check     their tests (tests/tools-check.sh and
+#                        tests/tools-reasons-check.sh; make check)
 #
 # Each program is its main file in examples/ and the shared code of
 # examples/tools/, linked from a static archive.  In the build tree they
@@ -69,11 +70,15 @@ uninstall-tools:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(TOOLS)) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard man/man1/*.1)))
 
-# The tests' helpers: an engine that misbehaves on purpose, and the unit
+# The tests' helpers: engines that misbehave on purpose, and the unit
 # test of the statistics (Elo intervals, SPRT).
 $(B)/tests/bad-engine: tests/engines/bad-engine.c $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+$(B)/tests/sloppy-quit: tests/engines/sloppy-quit.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@
 
 $(B)/tests/tools-stats: tests/tools-stats.c examples/tools/stats.c examples/tools/stats.h
 	@mkdir -p $(@D)
@@ -81,7 +86,8 @@ $(B)/tests/tools-stats: tests/tools-stats.c examples/tools/stats.c examples/tool
 	    examples/tools/stats.c -o $@ -lm
 
 tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites \
-             $(B)/tests/bad-engine \
+             $(B)/tests/bad-engine $(B)/tests/sloppy-quit \
              $(B)/tests/tools-stats
 	$(Q)$(B)/tests/tools-stats
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
+	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"

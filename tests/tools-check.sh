@@ -6,6 +6,8 @@
 #    arguments, empty, NUL, CR LF and huge lines, pipelining, a whole game,
 #    records with a board, quit, the end of input at five points) of
 #    mg-engine, examples/engine-greedy.c and examples/engine_random.py;
+#    an engine with one mistake (tests/engines/sloppy-quit.c) fails one
+#    check, once, the checks after it on its process skipped;
 #  - the example engines playing mg-engine in mg-match and mg-play;
 #  - engines made to misbehave (tests/engines/bad-engine.c: crash, hang,
 #    illegal move, garbage, exit, refusal) forfeit every game, with the
@@ -16,7 +18,8 @@
 #  - the SPRT reaches the same decision on the same games, whatever -j;
 #  - round robins, openings shared by a pair, a China board per pair,
 #    explicit boards sent as records;
-#  - mg-solve: values (2 x 2), moves, records, budgets, bad input.
+#  - mg-solve: values (2 x 2), moves, records (with a spec and alone),
+#    the memory sized to the position, budgets, bad input.
 set -u
 B=$1
 py=${2:-python3}
@@ -69,7 +72,24 @@ conform engine-sites "cmd:$ex/engine-sites"
 # a broken engine fails the check
 "$ex/mg-match" --check-engine "cmd:$bad garbage 2" -s "$small" --timeout 500 >"$tmp/c" 2>&1 &&
     note "--check-engine passed a broken engine"
-want "$tmp/c" "^FAIL go at the start" "--check-engine on garbage"
+want "$tmp/c" "^FAIL go movetime 500: a legal move: not a protocol line: 'bestmove" "--check-engine on garbage"
+want "$tmp/c" "^skip moves with a bad move: error: not checked, the engine was lost at 'go movetime 500" \
+    "--check-engine on garbage: the checks after it on its process skipped"
+# one mistake, reported once: an engine that takes "quit now" for quit
+# (mindgames-engine(7), COMMANDS: words a command does not take) fails
+# that check alone; the one check after it on that process is skipped, and
+# the rest run on a new process and pass
+"$ex/mg-match" --check-engine "cmd:$B/tests/sloppy-quit $ex/mg-engine random" \
+    -s "$small" --timeout 2000 >"$tmp/c" 2>&1 && note "--check-engine passed sloppy-quit"
+want "$tmp/c" "^FAIL quit with an argument: error: answered ok, as to quit$" "--check-engine on sloppy-quit"
+want "$tmp/c" "^skip the engine goes on after a refused quit: not checked, the engine was lost at 'quit with an argument: error'$" \
+    "--check-engine on sloppy-quit"
+want "$tmp/c" "^---- a whole game: a new process of the engine" "--check-engine on sloppy-quit"
+want "$tmp/c" "^ok   a whole game against itself" "--check-engine on sloppy-quit"
+want "$tmp/c" "^ok   end of input inside go: exit 0$" "--check-engine on sloppy-quit"
+want "$tmp/c" "^[0-9]* checks, 1 failed, 1 skipped: the engine does not follow" "--check-engine on sloppy-quit"
+want "$tmp/c" "^the engine was first lost at 'quit with an argument: error'" "--check-engine on sloppy-quit"
+[ "$(grep -c '^FAIL' "$tmp/c")" = 1 ] || { note "--check-engine on sloppy-quit: not one failure"; grep '^FAIL' "$tmp/c" >&2; }
 
 # the Python engine, through the package in python/ (else examples/python/)
 pydir=python
@@ -213,6 +233,13 @@ for j in 1 2; do
     run 0 "SPRT -j $j" "$ex/mg-match" -j $j $sprt --json "$tmp/sprt$j.json"
     want "$tmp/out" "^SPRT after 10 pairs: LLR " "SPRT -j $j: the LLR as it goes"
     want "$tmp/out" "^SPRT: H[01] accepted after [0-9]* pairs" "SPRT -j $j"
+    # what the decision means: a choice between elo0 and elo1 at the error
+    # rates, not "A is stronger by elo1 or more"
+    grep -q "^SPRT: H1 accepted" "$tmp/out" &&
+        want "$tmp/out" "^  the test accepts elo1 = 100 over elo0 = 0 at the chosen error rates (alpha 0.05, beta 0.05)$" "SPRT -j $j: H1"
+    grep -q "^SPRT: H0 accepted" "$tmp/out" &&
+        want "$tmp/out" "^  the test accepts elo0 = 0 over elo1 = 100 at the chosen error rates (alpha 0.05, beta 0.05)$" "SPRT -j $j: H0"
+    grep -q "stronger" "$tmp/out" && note "SPRT -j $j: the decision is said as 'stronger'"
     grep -E '^(SPRT: |A vs B: )' "$tmp/out" >"$tmp/sprt$j"
 done
 cmp -s "$tmp/sprt1" "$tmp/sprt2" || { note "SPRT: -j 1 and -j 2 decide differently"; diff "$tmp/sprt1" "$tmp/sprt2" >&2; }
@@ -263,6 +290,32 @@ printf 'mindgames-record 1\ngame %s\nactions 1\na1-b1\n' "$small" >"$tmp/rec"
 run 0 "mg-solve a record" "$ex/mg-solve" "$small" "$tmp/rec"
 want "$tmp/out" "^to move: seat 1$" "mg-solve a record"
 want "$tmp/out" "^moves: 11 " "mg-solve a record"
+# a record alone: its game and its last position (mindgames(7), GAME RECORDS)
+run 0 "mg-solve RECORD" "$ex/mg-solve" "$tmp/rec"
+want "$tmp/out" "^game: dots_and_boxes(grid=square,rows=2,cols=2," "mg-solve RECORD"
+want "$tmp/out" "^to move: seat 1$" "mg-solve RECORD"
+want "$tmp/out" "^moves: 11 " "mg-solve RECORD"
+run 0 "mg-solve - (a record on stdin, alone)" sh -c "\"$ex/mg-solve\" --no-moves - <'$tmp/rec'"
+want "$tmp/out" "^to move: seat 1$" "mg-solve - alone"
+run 3 "mg-solve a missing record alone" "$ex/mg-solve" "$tmp/none.rec"
+want "$tmp/err" "no such record file, and not a game spec" "mg-solve a missing record alone"
+printf 'mindgames-record 1\ngame frob\n' >"$tmp/bad.rec"
+run 3 "mg-solve a bad record alone" "$ex/mg-solve" "$tmp/bad.rec"
+want "$tmp/err" "^mg-solve: $tmp/bad.rec: " "mg-solve a bad record alone"
+# the memory sized to the position: 2^R bytes for R undrawn lines, from
+# 1 MiB to 256 MiB (mg-solve(1), --memory-mb); --memory-mb as given
+run 0 "mg-solve memory 2x2" "$ex/mg-solve" --no-moves "$small"
+want "$tmp/out" "^memory: 1 MiB (2^R bytes for R = 12 actions left" "mg-solve memory 2x2"
+run 1 "mg-solve memory 3x3" "$ex/mg-solve" --no-moves --nodes 1000 "$mid"
+want "$tmp/out" "^memory: 16 MiB (2^R bytes for R = 24 actions left" "mg-solve memory 3x3"
+run 0 "mg-solve memory 3x3, two lines drawn" "$ex/mg-solve" --no-moves "$mid" "a1-b1 b1-c1"
+want "$tmp/out" "^memory: 4 MiB (2^R bytes for R = 22 actions left" "mg-solve memory 3x3, two lines drawn"
+run 1 "mg-solve memory 4x4" "$ex/mg-solve" --no-moves --nodes 1000 "dots_and_boxes(rows=4,cols=4)"
+want "$tmp/out" "^memory: 256 MiB (2^R bytes for R = 40 actions left" "mg-solve memory 4x4"
+run 0 "mg-solve --memory-mb" "$ex/mg-solve" --no-moves --memory-mb 3 "$small"
+want "$tmp/out" "^memory: 3 MiB (--memory-mb)$" "mg-solve --memory-mb"
+run 1 "mg-solve memory, a game of varying length" "$ex/mg-solve" --no-moves --nodes 1000 china_tangle
+want "$tmp/out" "^memory: 256 MiB (the default: " "mg-solve memory, a game of varying length"
 run 0 "mg-solve a record on stdin" sh -c "\"$ex/mg-solve\" --no-moves '$small' - <'$tmp/rec'"
 want "$tmp/out" "^to move: seat 1$" "mg-solve a record on stdin"
 run 1 "mg-solve budget" "$ex/mg-solve" --nodes 10 "$mid"

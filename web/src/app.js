@@ -10,11 +10,11 @@ import { startWorker, cancelBot, askHint } from "./app/bots.js";
 import { update, updateBoard, initBoard } from "./app/draw.js";
 import { buildGameSelect, buildOptionsForm, specFromField, newGame } from "./app/form.js";
 import { BOT_NAMES } from "./app/games.js";
-import { humanToMove, onSite, play, undo } from "./app/moves.js";
+import { explainRefusal, humanToMove, onSite, play, undo } from "./app/moves.js";
 import { saveRecord, loadRecordText } from "./app/records.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
-import { showError } from "./app/status.js";
+import { showNotice } from "./app/status.js";
 
 /* ------------------------------------------------------------- start */
 
@@ -92,14 +92,19 @@ async function main() {
     }
     $("move-form").addEventListener("submit", (ev) => {
         ev.preventDefault();
-        if (!humanToMove()) return;
         const text = $("move-input").value;
+        if (!text.trim()) return;
         try {
             const a = app.state.actionFromString(text);
-            if (!app.state.isLegal(a)) throw new Error(`${text.trim()} is not legal now`);
+            // refused: the library says why (also when the game is over)
+            if (app.state.isTerminal || !app.state.isLegal(a)) {
+                if (!explainRefusal(a)) showNotice(`${text.trim()}: not legal now`, "refused");
+                return;
+            }
+            if (!humanToMove()) return;
             $("move-input").value = "";
             play(a);
-        } catch (e) { showError(e.message); }
+        } catch (e) { showNotice(`${text.trim()}: ${e.message}`, "refused"); }
     });
     document.addEventListener("keydown", (ev) => {
         if (ev.target.matches("input, select, textarea")) return;

@@ -3,7 +3,7 @@
  * turn and the hint; and update(), after every change. */
 /* global BoardView */
 import { maybeBot } from "./bots.js";
-import { clickMap, humanToMove, play } from "./moves.js";
+import { clickMap, humanToMove, play, refusableSites } from "./moves.js";
 import { $, app } from "./state.js";
 import { libStatus, seatLooks, runs, updateStatus, updateMoves } from "./status.js";
 
@@ -40,6 +40,12 @@ export function updateBoard() {
             targets.push({ site: s, role: from >= 0 ? "remove" : "play" });
         }
     }
+    // the other sites: a click there is refused, and the page says why
+    const spots = [];
+    if (human || st.isTerminal) {
+        const taken = new Set(targets.map((t) => t.site));
+        for (const s of refusableSites()) if (!taken.has(s)) spots.push(s);
+    }
     // the open cells: a China turn under way (its first stone is down)
     let open = [];
     const h = app.movers;
@@ -56,7 +62,7 @@ export function updateBoard() {
     const looks = seatLooks(libStatus());
     const mover = st.isTerminal ? 0 : st.currentPlayer;
     board.draw(g, st.render(app.lib.RENDER_SVG), {
-        targets, open, last, selected: app.selected, labels: app.labels,
+        targets, spots, open, last, selected: app.selected, labels: app.labels,
         ghostFill: looks[mover].fill, hint: app.hint,
     });
     const host = $("board");
