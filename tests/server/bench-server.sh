@@ -45,16 +45,7 @@ done
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mg-bench.XXXXXX") || exit 2
 SPID=
 cleanup() {
-    if [ -n "$SPID" ] && kill -0 "$SPID" 2>/dev/null; then
-        kill -TERM "$SPID" 2>/dev/null
-        i=0
-        while kill -0 "$SPID" 2>/dev/null && [ $i -lt 50 ]; do
-            sleep 0.1; i=$((i + 1))
-        done
-        kill -0 "$SPID" 2>/dev/null && kill -KILL "$SPID" 2>/dev/null
-        wait "$SPID" 2>/dev/null
-    fi
-    SPID=
+    command -v stop_server >/dev/null 2>&1 && stop_server
     if [ -n "${KEEP_TMP:-}" ]; then
         echo "bench-server: kept $TMP" >&2
     else
@@ -105,22 +96,38 @@ if [ "$(ulimit -n)" != unlimited ] && [ "$(ulimit -n)" -lt $NOFILE ]; then
 fi
 echo "bench-server: RLIMIT_NOFILE of the server: $(ulimit -n)" >&2
 
-echo "bench-server: $MG_SERVER$ARGS $SERVER_ARGS" >&2
-# shellcheck disable=SC2086
-"$MG_SERVER" $ARGS $SERVER_ARGS >"$TMP/server.log" 2>&1 &
-SPID=$!
-i=0
-until curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; do
-    i=$((i + 1))
-    if ! kill -0 "$SPID" 2>/dev/null || [ $i -gt 100 ]; then
-        echo "bench-server: mg-server did not come up; its log:" >&2
-        tail -n 30 "$TMP/server.log" >&2
-        exit 1
+# start_server NAME: a fresh server (and database) on $PORT; sets SPID.
+start_server() {
+    rm -f "$TMP/bench.db" "$TMP/bench.db-wal" "$TMP/bench.db-shm"
+    echo "bench-server: $MG_SERVER$ARGS $SERVER_ARGS  (fresh database, for $1)" >&2
+    # shellcheck disable=SC2086
+    "$MG_SERVER" $ARGS $SERVER_ARGS >"$TMP/server-$1.log" 2>&1 &
+    SPID=$!
+    i=0
+    until curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1; do
+        i=$((i + 1))
+        if ! kill -0 "$SPID" 2>/dev/null || [ $i -gt 100 ]; then
+            echo "bench-server: mg-server did not come up; its log:" >&2
+            tail -n 30 "$TMP/server-$1.log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+    SERVER_NOFILE=$(awk '/Max open files/ {print $4}' /proc/$SPID/limits)
+    echo "bench-server: mg-server pid $SPID on 127.0.0.1:$PORT (open files $SERVER_NOFILE)" >&2
+}
+stop_server() {
+    if [ -n "$SPID" ] && kill -0 "$SPID" 2>/dev/null; then
+        kill -TERM "$SPID" 2>/dev/null
+        i=0
+        while kill -0 "$SPID" 2>/dev/null && [ $i -lt 50 ]; do
+            sleep 0.1; i=$((i + 1))
+        done
+        kill -0 "$SPID" 2>/dev/null && kill -KILL "$SPID" 2>/dev/null
+        wait "$SPID" 2>/dev/null
     fi
-    sleep 0.1
-done
-SERVER_NOFILE=$(awk '/Max open files/ {print $4}' /proc/$SPID/limits)
-echo "bench-server: mg-server pid $SPID on 127.0.0.1:$PORT (open files $SERVER_NOFILE)" >&2
+    SPID=
+}
 
 val() { awk -v k="$2" '$1 == "RESULT" && $2 == k {print $3}' "$1"; }
 # run NAME ARGS...: mg-load, its output in $TMP/NAME.out
@@ -135,12 +142,13 @@ run() {
     if [ $rc -ne 0 ]; then echo "bench-server: mg-load failed ($rc)" >&2; fi
     if ! kill -0 "$SPID" 2>/dev/null; then
         echo "bench-server: mg-server died; its log:" >&2
-        tail -n 30 "$TMP/server.log" >&2
+        tail -n 30 "$TMP"/server-*.log >&2
         exit 1
     fi
 }
 
-# 3 first, on the fresh server: memory per table and per stream.
+# 3 on a fresh server: memory per table and per stream; then 5 there.
+start_server streams
 C3="mg-load --games 0 --tables $TABLES --streams $STREAMS --seconds 3"
 run streams --games 0 --tables "$TABLES" --streams "$STREAMS" --seconds 3 --spec "$SPEC"
 R0=$(val "$TMP/streams.out" rss_kb_start); R1=$(val "$TMP/streams.out" rss_kb_tables)
@@ -164,7 +172,11 @@ else
     WRK_RPS="(no wrk or no table)"; WRK_P50=?; WRK_P99=?
 fi
 
-# 1 and 4: flat out.
+# 1 and 4 on another fresh server (the departed streams of 3 gone):
+# flat out.
+RSS_STREAMS_END=$(awk '/^VmRSS/ {print $2}' /proc/$SPID/status)
+stop_server
+start_server moves
 C1="mg-load --games $FLAT_GAMES --rate 0 --seconds $SECS"
 run flat --games "$FLAT_GAMES" --rate 0 --seconds "$SECS" --spec "$SPEC"
 # 2 (and 4 again): at the set rate.
@@ -176,7 +188,7 @@ cat <<EOF
 
 mg-server benchmark ($(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), spec $SPEC)
 server: $MG_SERVER$ARGS $SERVER_ARGS
-(every mg-load command also has --host 127.0.0.1 --port $PORT --pid $SPID --spec '$SPEC')
+(every mg-load command also has --host 127.0.0.1 --port $PORT --pid SERVER_PID --spec '$SPEC')
 
 | # | measure | figure | goal | command |
 |---|---|---|---|---|
@@ -186,6 +198,7 @@ server: $MG_SERVER$ARGS $SERVER_ARGS
 | 4 | server CPU per move (utime+stime / moves) | flat out $(val "$TMP/flat.out" cpu_us_per_move) us; at $RATE/s $(val "$TMP/rate.out" cpu_us_per_move) us | | (runs 1 and 2) |
 | 5 | snapshot GET under wrk | ${WRK_RPS} req/s, p50 ${WRK_P50}, p99 ${WRK_P99}${WRK_NON2XX:+, non-2xx $WRK_NON2XX} | | $C5 |
 
-server VmRSS at the end: $RSS_END kB; server open-files limit: $SERVER_NOFILE
+server VmRSS at the end: $RSS_END kB (of the server of 3 and 5, after wrk: $RSS_STREAMS_END kB); server open-files limit: $SERVER_NOFILE
+3 and 5 ran on one fresh server, 1, 2 and 4 on a second fresh server.
 EOF
 exit 0
