@@ -337,3 +337,6 @@ include web/web.mk
 include programs/server/store.mk
 # mg-server (make server, make serve)
 include programs/server/server.mk
+
+# mg-server's benchmark and its load client mg-load (make bench-server)
+include programs/server/bench.mk
