@@ -469,6 +469,18 @@ enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
         }
         return MHD_YES;
     }
+    if (rq->polling && !*upload_data_size) {
+        /* resumed: the long poll's answer is ready */
+        json_t *a = rq->ready;
+        enum MHD_Result rc;
+        rq->ready = NULL;
+        if (!a)
+            return MHD_NO;
+        rq->polling = 0;
+        rc = send_json(c, rq, 200, a);
+        json_decref(a);
+        return rc;
+    }
     if (rq->routed) {
         *upload_data_size = 0; /* the body of a refused request */
         return MHD_YES;
@@ -486,19 +498,6 @@ enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
         }
         *upload_data_size = 0;
         return MHD_YES;
-    }
-    if (rq->polling) {
-        /* resumed: the long poll's answer is ready */
-        json_t *a = rq->ready;
-        enum MHD_Result rc;
-        rq->ready = NULL;
-        if (!a)
-            return MHD_NO;
-        rq->polling = 0;
-        rq->routed = 1;
-        rc = send_json(c, rq, 200, a);
-        json_decref(a);
-        return rc;
     }
     rq->routed = 1;
     return route(srv, c, rq, url, method);

@@ -346,6 +346,20 @@ static struct MHD_Daemon *start_http(mgs_srv *srv, char *err, size_t cap)
     return d;
 }
 
+/* fn(srv, t) for every table in memory, each under its lock. */
+static void each_table(mgs_srv *srv, void (*fn)(mgs_srv *, mgs_table *))
+{
+    int n, i;
+    mgs_table **list = mgs_all_tables(srv, &n);
+    for (i = 0; list && i < n; i++) {
+        pthread_mutex_lock(&list[i]->mu);
+        fn(srv, list[i]);
+        pthread_mutex_unlock(&list[i]->mu);
+        mgs_release(srv, list[i]);
+    }
+    free(list);
+}
+
 static void free_tables(mgs_srv *srv)
 {
     int i;
@@ -359,7 +373,7 @@ int main(int argc, char **argv)
     static mgs_srv srv;
     char err[512], backup[1024] = "";
     sigset_t sigs;
-    int sig = 0, i;
+    int sig = 0;
     defaults(&srv.cfg);
     if (parse_args(argc, argv, &srv.cfg, backup, sizeof backup) != 0)
         return 2;
@@ -408,13 +422,7 @@ int main(int argc, char **argv)
         return 1;
     }
     /* wake the bots of restored tables whose turn it is */
-    pthread_mutex_lock(&srv.tables_mu);
-    for (i = 0; i < srv.ntables; i++) {
-        pthread_mutex_lock(&srv.tables[i]->mu);
-        mgs_bot_wake(&srv, srv.tables[i]);
-        pthread_mutex_unlock(&srv.tables[i]->mu);
-    }
-    pthread_mutex_unlock(&srv.tables_mu);
+    each_table(&srv, mgs_bot_wake);
     mgs_log("listening on http://%s:%d/ (database %s, page %s)",
             srv.cfg.listen_addr, srv.cfg.port, srv.cfg.db_path,
             srv.cfg.web_dir[0] ? srv.cfg.web_dir : "none found");
@@ -427,13 +435,7 @@ int main(int argc, char **argv)
         if (s != MHD_INVALID_SOCKET)
             close(s);
     }
-    pthread_mutex_lock(&srv.tables_mu);
-    for (i = 0; i < srv.ntables; i++) {
-        pthread_mutex_lock(&srv.tables[i]->mu);
-        mgs_streams_close(&srv, srv.tables[i]);
-        pthread_mutex_unlock(&srv.tables[i]->mu);
-    }
-    pthread_mutex_unlock(&srv.tables_mu);
+    each_table(&srv, mgs_streams_close);
     mgs_workers_stop(&srv);
     {
         struct timespec ts = {0, 300 * 1000 * 1000};

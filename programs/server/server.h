@@ -20,9 +20,10 @@
  *   secret.c   seat secrets, invites and ids (libsodium)
  *   store.h    the storage interface (store_sqlite.c)
  *
- * Locks, always taken in this order: srv.tables_mu (the id -> table
- * map), table.mu (everything of one table, its streams list included),
- * stream.mu (one stream's output buffer).  A command holds its table's
+ * Locks: table.mu (everything of one table, its streams list included)
+ * before stream.mu (one stream's output buffer); srv.tables_mu (the id
+ * -> table map and the references) is a leaf: nothing else is taken
+ * while it is held, so it may be taken under a table's lock.  A command holds its table's
  * lock from validation to broadcast, the commit included, so a table in
  * memory is always exactly its committed log replayed.
  */
@@ -275,6 +276,9 @@ void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping);
 void mgs_streams_close(mgs_srv *srv, mgs_table *t);
 
 /* worker.c */
+/* The tables in memory now, each with a reference taken (release each,
+ * then free the list); *n gets their number. */
+mgs_table **mgs_all_tables(mgs_srv *srv, int *n);
 int mgs_workers_start(mgs_srv *srv);
 void mgs_workers_stop(mgs_srv *srv);
 void mgs_bot_wake(mgs_srv *srv, mgs_table *t); /* t locked */

@@ -137,7 +137,7 @@ static void *bot_main(void *arg)
 /* ------------------------------------------------------------ the timer */
 
 /* The tables now, each with a reference taken. */
-static mgs_table **all_tables(mgs_srv *srv, int *n)
+mgs_table **mgs_all_tables(mgs_srv *srv, int *n)
 {
     mgs_table **list;
     int i;
@@ -190,7 +190,7 @@ static void tick(mgs_srv *srv, int beat)
 {
     int64_t now = mgs_now_ms();
     int n, i;
-    mgs_table **list = all_tables(srv, &n);
+    mgs_table **list = mgs_all_tables(srv, &n);
     for (i = 0; list && i < n; i++) {
         mgs_table *t = list[i];
         int64_t idle = now - t->updated_ms;
