@@ -374,8 +374,13 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
     if (!get && !post)
         return send_error(c, rq, 405, "method %.16s is not allowed", method);
     if (strcmp(url, "/healthz") == 0 && get) {
-        json_t *b = json_pack("{s:b}", "ok", 1);
-        enum MHD_Result rc = send_json(c, rq, 200, b);
+        /* storage answers a read (a table that cannot exist) */
+        int st = mgs_store_table(srv->store, "-", NULL, NULL, NULL);
+        int ok = st == MGS_OK || st == MGS_ENOTFOUND;
+        json_t *b = ok ? json_pack("{s:b}", "ok", 1)
+                       : json_pack("{s:b,s:s}", "ok", 0, "error",
+                                   "storage does not answer");
+        enum MHD_Result rc = send_json(c, rq, ok ? 200 : 503, b);
         json_decref(b);
         return rc;
     }

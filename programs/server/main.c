@@ -64,7 +64,7 @@ static const char usage[] =
     "  --backup FILE          copy the database online into FILE, and exit\n"
     "  --trusted-proxy ADDR   take X-Forwarded-For from this proxy only\n"
     "  --origin ORIGIN        another allowed Origin (repeatable)\n"
-    "  --threads N            HTTP threads (16)\n"
+    "  --threads N            HTTP threads (64)\n"
     "  --bot-threads N        bot threads (the number of processors)\n"
     "  --bot-time-ms MS       a searching bot's time per action (2000)\n"
     "  --max-actions N        the largest game allowed, in action ids (5000)\n"
@@ -153,7 +153,7 @@ static void defaults(mgs_config *c)
     snprintf(c->listen_addr, sizeof c->listen_addr, "127.0.0.1");
     c->port = 8080;
     snprintf(c->db_path, sizeof c->db_path, "mindgames.db");
-    c->threads = 16;
+    c->threads = 64;
     c->bot_threads = cpus > 0 && cpus < 64 ? (int)cpus : 2;
     c->bot_time_ms = 2000;
     c->max_actions = 5000;
@@ -337,6 +337,7 @@ static struct MHD_Daemon *start_http(mgs_srv *srv, char *err, size_t cap)
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->cfg.timeout_s,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->cfg.max_conns_per_ip,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)60000,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
         MHD_OPTION_NOTIFY_COMPLETED, mgs_http_completed, srv,
         MHD_OPTION_END);

@@ -143,6 +143,7 @@ typedef struct mgs_table {
     int nstreams, spectators;
     mgs_poll *polls;
     int bot_busy;                /* a bot job is queued or running */
+    int presence_dirty;          /* a presence note is due */
     uint64_t bot_seed;
 } mgs_table;
 
@@ -270,6 +271,7 @@ void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
 void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
                         const json_t *data);
 void mgs_presence_changed(mgs_srv *srv, mgs_table *t);
+void mgs_presence_flush(mgs_srv *srv, mgs_table *t); /* the timer's */
 /* Heartbeat comments (ping) and the long polls due by now_ms. */
 void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping);
 /* Shutdown: "restarting" to every stream, end them, answer the polls. */

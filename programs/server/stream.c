@@ -126,9 +126,20 @@ static void presence_note(mgs_srv *srv, mgs_table *t)
     json_decref(d);
 }
 
+/* Presence goes out at most once per timer tick (mgs_presence_flush):
+ * a thousand spectators connecting make one note, not a million. */
 void mgs_presence_changed(mgs_srv *srv, mgs_table *t)
 {
-    presence_note(srv, t);
+    (void)srv;
+    t->presence_dirty = 1;
+}
+
+void mgs_presence_flush(mgs_srv *srv, mgs_table *t)
+{
+    if (t->presence_dirty) {
+        t->presence_dirty = 0;
+        presence_note(srv, t);
+    }
 }
 
 /* The connection is gone: the response is freed. */
@@ -150,8 +161,7 @@ static void stream_free(void *cls)
     } else {
         t->spectators--;
     }
-    if (!srv->stopping)
-        presence_note(srv, t);
+    t->presence_dirty = 1;
     pthread_mutex_unlock(&t->mu);
     pthread_mutex_lock(&srv->metrics_mu);
     srv->streams_open--;
@@ -203,12 +213,12 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     } else {
         t->spectators++;
     }
-    presence_note(srv, t);
+    t->presence_dirty = 1;
     pthread_mutex_unlock(&t->mu);
     pthread_mutex_lock(&srv->metrics_mu);
     srv->streams_open++;
     pthread_mutex_unlock(&srv->metrics_mu);
-    resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, reader,
+    resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 2048, reader,
                                              s, stream_free);
     if (!resp) {
         stream_free(s);

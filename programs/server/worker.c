@@ -211,6 +211,7 @@ static void tick(mgs_srv *srv, int beat)
             (t->status == MGS_PLAYING &&
              idle > (int64_t)srv->cfg.idle_expire_s * 1000))
             expire(srv, t);
+        mgs_presence_flush(srv, t);
         mgs_heartbeat(srv, t, now, beat);
         pthread_mutex_unlock(&t->mu);
         mgs_release(srv, t);
