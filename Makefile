@@ -331,3 +331,6 @@ include tests/quality.mk
 # The library in WebAssembly and the page that plays it (make web,
 # web-serve, check-web)
 include web/web.mk
+
+# mg-server's storage over SQLite and its test (make store-check)
+include programs/server/store.mk

@@ -1,0 +1,310 @@
+/*
+ * command.c - every change of a table takes one path: the command is
+ * validated against the table as committed (the library judges moves),
+ * its events are applied in memory under the table's lock, committed to
+ * storage (mgs_store_append returns once they are on disk), and only then
+ * answered and broadcast.  If the commit fails, the table is rebuilt from
+ * its stored log, so nothing that was not committed stays in memory.
+ */
+#include "server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void set_error(mgs_result *r, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#include <stdarg.h>
+
+static void set_error(mgs_result *r, int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->status = status;
+    r->body = json_pack("{s:s}", "error", msg);
+}
+
+/* The derived fields every event carries: who is to move, the status,
+ * the result and the clocks, as they are after the event. */
+static void add_derived(const mgs_table *t, json_t *ev, int64_t now)
+{
+    int to_move = mgs_table_to_move(t);
+    json_t *snap_result;
+    json_object_set_new(ev, "to_move", to_move >= 0 ? json_integer(to_move)
+                                                    : json_null());
+    json_object_set_new(ev, "status", json_string(mgs_status_name(t->status)));
+    if (t->status == MGS_OVER)
+        snap_result = json_pack("{s:o,s:b,s:s,s:s}", "winner",
+                                t->winner >= 0 ? json_integer(t->winner)
+                                               : json_null(),
+                                "draw", t->drawn, "how", t->how, "reason",
+                                t->reason);
+    else
+        snap_result = json_null();
+    json_object_set_new(ev, "result", snap_result);
+    if (t->has_clock) {
+        int64_t c[2];
+        mgs_table_clock_now(t, now, c);
+        json_object_set_new(ev, "clock",
+                            json_pack("{s:[I,I],s:o}", "remaining_ms",
+                                      (json_int_t)c[0], (json_int_t)c[1],
+                                      "running",
+                                      t->clock_seat >= 0
+                                          ? json_integer(t->clock_seat)
+                                          : json_null()));
+    }
+}
+
+/* Rebuild t from storage after a failed commit (t locked). */
+static void reload(mgs_srv *srv, mgs_table *t);
+
+/* Remember a command's answer in memory (after its commit). */
+static void remember(mgs_table *t, int seat, const char *id, int status,
+                     char *answer)
+{
+    if (t->ncmds == t->cmd_cap) {
+        int cap = t->cmd_cap ? t->cmd_cap * 2 : 8;
+        mgs_cmd *m = realloc(t->cmds, (size_t)cap * sizeof *m);
+        if (!m) {
+            free(answer);
+            return;
+        }
+        t->cmds = m;
+        t->cmd_cap = cap;
+    }
+    t->cmds[t->ncmds].seat = seat;
+    snprintf(t->cmds[t->ncmds].id, sizeof t->cmds[t->ncmds].id, "%s", id);
+    t->cmds[t->ncmds].status = status;
+    t->cmds[t->ncmds].answer = answer;
+    t->ncmds++;
+}
+
+int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
+               const mgs_seat_row *seats, int nseats, int cmd_seat,
+               const char *cmd_id, const json_t *answer_extra,
+               const mgs_append *extra, int nextra, mgs_result *r)
+{
+    json_t *answer = NULL;
+    char *answer_text = NULL;
+    mgs_command_row cmd;
+    int64_t now = mgs_now_ms();
+    size_t n = json_array_size(events), i;
+    mgs_event_row *rows = calloc(n ? n : 1, sizeof *rows);
+    char **texts = calloc(n ? n : 1, sizeof *texts);
+    mgs_append *ap = calloc((size_t)nextra + 1, sizeof *ap);
+    json_t *row = NULL;
+    char *row_text = NULL;
+    char err[512];
+    int rc = -1;
+    if (!rows || !texts || !ap) {
+        set_error(r, 503, "out of memory");
+        goto out;
+    }
+    for (i = 0; i < n; i++) {
+        json_t *ev = json_array_get(events, i);
+        json_object_set_new(ev, "version", json_integer(t->version + 1));
+        if (!json_object_get(ev, "at_ms"))
+            json_object_set_new(ev, "at_ms", json_integer(now));
+        if (mgs_table_apply(t, ev, err, sizeof err) != 0) {
+            mgs_log("table %s: refused its own event: %s", t->id, err);
+            set_error(r, 500, "internal error: %s", err);
+            if (i > 0)
+                reload(srv, t);
+            goto out;
+        }
+        add_derived(t, ev, now);
+        texts[i] = json_dumps(ev, JSON_COMPACT);
+        rows[i].version = t->version;
+        rows[i].type = json_string_value(json_object_get(ev, "type"));
+        rows[i].json = texts[i];
+        rows[i].at_ms = json_integer_value(json_object_get(ev, "at_ms"));
+    }
+    answer = json_pack("{s:I,s:O}", "version", (json_int_t)t->version,
+                       "event", json_array_get(events, n ? n - 1 : 0));
+    if (answer && answer_extra)
+        json_object_update(answer, (json_t *)answer_extra);
+    if (answer && cmd_id) {
+        answer_text = json_dumps(answer, JSON_COMPACT);
+        cmd.seat = cmd_seat;
+        cmd.cmd_id = cmd_id;
+        cmd.status = 200;
+        cmd.answer = answer_text;
+    }
+    row = mgs_table_row_json(t);
+    row_text = row ? json_dumps(row, JSON_COMPACT) : NULL;
+    ap[0].table_id = t->id;
+    ap[0].table_json = row_text;
+    ap[0].created_ms = t->created_ms;
+    ap[0].updated_ms = t->updated_ms ? t->updated_ms : now;
+    ap[0].seats = seats;
+    ap[0].nseats = nseats;
+    ap[0].events = rows;
+    ap[0].nevents = (int)n;
+    ap[0].command = answer_text ? &cmd : NULL;
+    for (i = 0; i < (size_t)nextra; i++)
+        ap[i + 1] = extra[i];
+    if (mgs_store_append(srv->store, ap, nextra + 1, err, sizeof err) !=
+        MGS_OK) {
+        mgs_log("table %s: commit failed: %s", t->id, err);
+        set_error(r, 503, "the server could not store this (%s): nothing "
+                          "was applied; try again later",
+                  err);
+        reload(srv, t);
+        goto out;
+    }
+    if (answer_text) {
+        remember(t, cmd_seat, cmd_id, 200, answer_text);
+        answer_text = NULL;
+    }
+    r->status = 200;
+    r->body = answer;
+    answer = NULL;
+    rc = 0;
+out:
+    for (i = 0; texts && i < n; i++)
+        free(texts[i]);
+    free(texts);
+    free(rows);
+    free(ap);
+    free(row_text);
+    free(answer_text);
+    json_decref(answer);
+    json_decref(row);
+    return rc;
+}
+
+/* ------------------------------------------------------------ reload */
+
+static int reload_seat(void *arg, const mgs_seat_row *s)
+{
+    mgs_table *t = arg;
+    if (s->seat == 0 || s->seat == 1) {
+        memcpy(t->seats[s->seat].secret_hash, s->secret_hash, MGS_HASH_LEN);
+        memcpy(t->seats[s->seat].invite_hash, s->invite_hash, MGS_HASH_LEN);
+    }
+    return 0;
+}
+
+static int reload_table(void *arg, const mgs_table_row *row)
+{
+    (void)arg;
+    (void)row;
+    return 0;
+}
+
+typedef struct replay {
+    mgs_table *t;
+    char err[256];
+} replay;
+
+static int reload_event(void *arg, const mgs_event_row *ev)
+{
+    replay *rp = arg;
+    json_error_t je;
+    json_t *j = json_loads(ev->json, 0, &je);
+    int rc;
+    if (!j) {
+        snprintf(rp->err, sizeof rp->err, "event %lld: %s",
+                 (long long)ev->version, je.text);
+        return 1;
+    }
+    rc = mgs_table_apply(rp->t, j, rp->err, sizeof rp->err);
+    json_decref(j);
+    return rc ? 1 : 0;
+}
+
+static int reload_cmd(void *arg, const mgs_command_row *c)
+{
+    mgs_table *t = arg;
+    char *a = strdup(c->answer);
+    if (!a)
+        return 1;
+    remember(t, c->seat, c->cmd_id, c->status, a);
+    return 0;
+}
+
+/* A table read from storage, its log replayed: NULL when there is none
+ * (or it cannot be read, with a message logged). */
+mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
+{
+    mgs_table *t = mgs_table_new(id);
+    replay rp;
+    int rc;
+    if (!t)
+        return NULL;
+    rc = mgs_store_table(srv->store, id, reload_table, reload_seat, t);
+    if (rc != MGS_OK) {
+        mgs_table_free(t);
+        return NULL;
+    }
+    rp.t = t;
+    rp.err[0] = '\0';
+    if (mgs_store_events(srv->store, id, 0, reload_event, &rp) != MGS_OK ||
+        rp.err[0] || !t->game) {
+        mgs_log("table %s: cannot replay its log: %s", id,
+                rp.err[0] ? rp.err : "no created event");
+        mgs_table_free(t);
+        return NULL;
+    }
+    if (mgs_store_commands(srv->store, id, reload_cmd, t) != MGS_OK) {
+        mgs_table_free(t);
+        return NULL;
+    }
+    /* Clocks do not run while the server is down. */
+    t->turn_start_ms = mgs_now_ms();
+    t->seats[0].away_since_ms = t->seats[1].away_since_ms = t->turn_start_ms;
+    return t;
+}
+
+static void reload(mgs_srv *srv, mgs_table *t)
+{
+    mgs_table *f = mgs_table_load(srv, t->id);
+    int i;
+    if (!f) {
+        /* not even readable: keep the table closed to changes */
+        mgs_log("table %s: could not be rebuilt from storage", t->id);
+        t->status = MGS_ABORTED;
+        return;
+    }
+    mg_state_free(t->state);
+    mg_game_free(t->game);
+    free(t->spec);
+    free(t->movers);
+    t->game = f->game, f->game = NULL;
+    t->state = f->state, f->state = NULL;
+    t->spec = f->spec, f->spec = NULL;
+    t->movers = f->movers, f->movers = NULL;
+    t->movers_cap = f->movers_cap;
+    t->version = f->version;
+    t->status = f->status;
+    for (i = 0; i < 2; i++) {
+        int present = t->seats[i].present;
+        int64_t away = t->seats[i].away_since_ms;
+        t->seats[i] = f->seats[i];
+        t->seats[i].present = present;
+        t->seats[i].away_since_ms = away;
+    }
+    t->creator = f->creator;
+    t->has_clock = f->has_clock;
+    t->base_ms = f->base_ms, t->inc_ms = f->inc_ms;
+    memcpy(t->remaining, f->remaining, sizeof t->remaining);
+    t->turn_start_ms = f->turn_start_ms;
+    t->clock_seat = f->clock_seat;
+    t->takebacks = f->takebacks;
+    t->draw_offer = f->draw_offer, t->takeback_req = f->takeback_req;
+    memcpy(t->actions_by, f->actions_by, sizeof t->actions_by);
+    t->winner = f->winner, t->drawn = f->drawn;
+    memcpy(t->how, f->how, sizeof t->how);
+    memcpy(t->reason, f->reason, sizeof t->reason);
+    memcpy(t->rematch, f->rematch, sizeof t->rematch);
+    t->created_ms = f->created_ms, t->updated_ms = f->updated_ms;
+    t->bot_seed = f->bot_seed;
+    mgs_table_free(f);
+}

@@ -1,0 +1,44 @@
+/*
+ * secret.c - seat secrets, invites and table ids from the system's
+ * random source, and their hashes (libsodium): a secret is stored only as
+ * its BLAKE2b-256 hash and compared in constant time.
+ */
+#include "server.h"
+
+#include <sodium.h>
+#include <string.h>
+
+int mgs_secret_init(void)
+{
+    return sodium_init() < 0 ? -1 : 0;
+}
+
+/* `bytes` random bytes as base64url without padding into out (room for
+ * 4 * bytes / 3 + 2). */
+void mgs_random_token(char *out, size_t bytes)
+{
+    unsigned char raw[64];
+    if (bytes > sizeof raw)
+        bytes = sizeof raw;
+    randombytes_buf(raw, bytes);
+    sodium_bin2base64(out, sodium_base64_ENCODED_LEN(bytes,
+                               sodium_base64_VARIANT_URLSAFE_NO_PADDING),
+                      raw, bytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    sodium_memzero(raw, sizeof raw);
+}
+
+void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
+{
+    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
+                       strlen(token), NULL, 0);
+}
+
+int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
+{
+    return crypto_verify_32(a, b) == 0;
+}
+
+int mgs_hash_zero(const unsigned char *h)
+{
+    return sodium_is_zero(h, MGS_HASH_LEN);
+}

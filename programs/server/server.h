@@ -1,0 +1,291 @@
+/*
+ * server.h - what the parts of mg-server share.
+ *
+ *   main.c     options, start (restore every unfinished table from its
+ *              log), signals, graceful shutdown
+ *   http.c     libmicrohttpd: the request loop, routing, bodies, the
+ *              answers with their security headers, the request log
+ *   guard.c    client addresses, Origin, rate limits, JSON limits
+ *   files.c    the web page's static files
+ *   api.c      the endpoints of doc/server-api.md
+ *   table.c    a table in memory: events applied to it (live and when
+ *              replayed from the log), snapshots
+ *   command.c  the one path of a change: apply -> commit (or rebuild
+ *              from the log) -> answer -> broadcast
+ *   ops.c      the commands (validated by the library), table creation,
+ *              joining
+ *   stream.c   Server-Sent Events and long polls
+ *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
+ *              the bot pool
+ *   secret.c   seat secrets, invites and ids (libsodium)
+ *   store.h    the storage interface (store_sqlite.c)
+ *
+ * Locks, always taken in this order: srv.tables_mu (the id -> table
+ * map), table.mu (everything of one table, its streams list included),
+ * stream.mu (one stream's output buffer).  A command holds its table's
+ * lock from validation to broadcast, the commit included, so a table in
+ * memory is always exactly its committed log replayed.
+ */
+#ifndef MGS_SERVER_H
+#define MGS_SERVER_H
+
+#include <mindgames.h>
+
+#include <jansson.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+#define MGS_API_VERSION 1
+#define MGS_ID_LEN 16      /* table ids: 96 random bits, base64url */
+#define MGS_SECRET_LEN 43  /* 256 bits */
+#define MGS_INVITE_LEN 22  /* 128 bits */
+#define MGS_HASH_LEN 32
+#define MGS_BODY_CAP 8192
+#define MGS_JSON_DEPTH 8
+#define MGS_CMD_ID_MAX 64
+#define MGS_BOT_MAX 128
+
+struct MHD_Connection;
+struct MHD_Daemon;
+
+/* -------------------------------------------------------------- config */
+
+typedef struct mgs_config {
+    char listen_addr[64];
+    int port;
+    char db_path[1024];
+    char web_dir[1024];      /* "" : none found */
+    char trusted_proxy[64];  /* "" : none */
+    char origins[8][128];    /* extra allowed Origin values */
+    int norigins;
+    int threads;             /* HTTP threads */
+    int bot_threads;
+    int bot_time_ms;         /* a bot's time per action */
+    int max_actions;         /* a game's num_actions at most */
+    int max_spec;            /* spec bytes at most */
+    int max_conns_per_ip;
+    double rate, burst;      /* requests per second per IP */
+    double seat_rate;        /* commands per second per seat */
+    int away_s;              /* claim_win / claim_bot after this */
+    char away_bot[MGS_BOT_MAX];
+    int waiting_expire_s;    /* a table nobody joined */
+    int idle_expire_s;       /* a game with no event */
+    int heartbeat_s;
+    int poll_s;              /* long poll */
+    int timeout_s;           /* idle connections */
+    int quiet;               /* no request log */
+} mgs_config;
+
+/* --------------------------------------------------------------- table */
+
+enum { MGS_WAITING = 0, MGS_PLAYING, MGS_OVER, MGS_ABORTED };
+enum { MGS_HUMAN = 0, MGS_BOT };
+
+typedef struct mgs_seat {
+    int kind;                         /* MGS_HUMAN, MGS_BOT */
+    char bot[MGS_BOT_MAX];
+    int joined;
+    unsigned char secret_hash[MGS_HASH_LEN];
+    unsigned char invite_hash[MGS_HASH_LEN];
+    int present;                      /* open authenticated streams */
+    int64_t away_since_ms;            /* 0: present (or a bot) */
+    double tokens;                    /* the seat's rate limit */
+    int64_t tokens_ms;
+} mgs_seat;
+
+typedef struct mgs_cmd {
+    int seat;
+    char id[MGS_CMD_ID_MAX + 1];
+    int status;
+    char *answer;
+} mgs_cmd;
+
+typedef struct mgs_stream mgs_stream;
+typedef struct mgs_poll mgs_poll;
+
+typedef struct mgs_table {
+    char id[MGS_ID_LEN + 1];
+    pthread_mutex_t mu;
+    int refs;                    /* under srv.tables_mu */
+    mg_game *game;
+    mg_state *state;
+    char *spec;                  /* canonical */
+    int64_t version;
+    int status;
+    mgs_seat seats[2];
+    int creator;
+    int has_clock;
+    int64_t base_ms, inc_ms;
+    int64_t remaining[2];        /* as of turn_start_ms */
+    int64_t turn_start_ms;       /* the running seat's turn began (or the
+                                  * server started) */
+    int clock_seat;              /* whose clock runs: 0, 1, -1 */
+    int takebacks;
+    int draw_offer;              /* seat or -1 */
+    int takeback_req;            /* seat or -1 */
+    int actions_by[2];           /* actions each seat has made */
+    signed char *movers;         /* the seat that made each action */
+    int movers_cap;
+    int winner;                  /* 0, 1, -1 */
+    int drawn;
+    char how[16];                /* rules, resign, agreement, time, ... */
+    char reason[512];
+    char rematch[MGS_ID_LEN + 1];
+    int64_t created_ms, updated_ms;
+    mgs_cmd *cmds;
+    int ncmds, cmd_cap;
+    mgs_stream *streams;
+    int nstreams, spectators;
+    mgs_poll *polls;
+    int bot_busy;                /* a bot job is queued or running */
+    uint64_t bot_seed;
+} mgs_table;
+
+/* --------------------------------------------------------------- server */
+
+typedef struct mgs_metrics {
+    uint64_t requests[6];        /* by status class: 1xx..5xx, other */
+    uint64_t cmd_ok, cmd_illegal, cmd_stale, cmd_refused, cmd_error;
+    uint64_t bot_le[12];         /* bot think time buckets (as commits) */
+    double bot_sum;
+    uint64_t bot_count;
+} mgs_metrics;
+
+typedef struct mgs_rate mgs_rate;
+
+typedef struct mgs_srv {
+    mgs_config cfg;
+    mgs_store *store;
+    struct MHD_Daemon *httpd;
+    pthread_mutex_t tables_mu;
+    mgs_table **tables;          /* open tables, by id (sorted) */
+    int ntables, tables_cap;
+    mgs_rate *rate;
+    pthread_mutex_t metrics_mu;
+    mgs_metrics metrics;
+    int streams_open;            /* under metrics_mu */
+    volatile int stopping;
+    /* workers (worker.c) */
+    pthread_t timer;
+    pthread_t *bots;
+    int nbots;
+    pthread_mutex_t jobs_mu;
+    pthread_cond_t jobs_cv;
+    char (*jobs)[MGS_ID_LEN + 1];
+    int njobs, jobs_cap;
+    pthread_cond_t stop_cv;
+    int64_t started_ms;
+} mgs_srv;
+
+/* --------------------------------------------------------- the modules */
+
+int64_t mgs_now_ms(void);        /* wall clock, ms since 1970 */
+void mgs_log(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* secret.c */
+int mgs_secret_init(void);
+void mgs_random_token(char *out, size_t bytes); /* base64url, NUL */
+void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN]);
+int mgs_hash_equal(const unsigned char *a, const unsigned char *b);
+int mgs_hash_zero(const unsigned char *h);
+
+/* table.c: a table in memory.  mgs_table_apply applies one event (the
+ * stored JSON) to t, exactly as at replay; it returns 0, or -1 with a
+ * message when the event does not fit (a corrupt log). */
+mgs_table *mgs_table_new(const char *id);
+void mgs_table_free(mgs_table *t);
+int mgs_table_apply(mgs_table *t, const json_t *ev, char *err, size_t errcap);
+/* The clocks as of now_ms (remaining of both seats). */
+void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
+int mgs_table_to_move(const mgs_table *t);      /* seat or -1 */
+json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms);
+json_t *mgs_table_row_json(const mgs_table *t); /* the stored row */
+const char *mgs_status_name(int status);
+
+/* command.c: a table read from storage with its log replayed (NULL when
+ * there is none or it cannot be read). */
+mgs_table *mgs_table_load(mgs_srv *srv, const char *id);
+
+/* Tables of the server: find (loading from storage when not in memory),
+ * create, release.  A found table has a reference: mgs_release it. */
+mgs_table *mgs_find(mgs_srv *srv, const char *id);
+void mgs_release(mgs_srv *srv, mgs_table *t);
+int mgs_insert(mgs_srv *srv, mgs_table *t);     /* takes a reference */
+int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
+
+/* command.c.  A command's outcome: the HTTP status and JSON answer. */
+typedef struct mgs_result {
+    int status;
+    json_t *body;
+} mgs_result;
+/* Run op `body` for `seat` (authenticated, or a bot/timer of the server
+ * with internal = 1) on t (locked by the caller).  Fills r. */
+void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
+                 int internal, mgs_result *r);
+/* The one path of a change (t locked): apply `events` (a JSON array of
+ * event objects; version and time are filled in here) to t, then commit
+ * them with `seats` rows, the answer of command `cmd_id` of `cmd_seat`
+ * (NULL: none) and `extra` appends, in one transaction.  On success r is
+ * 200 with {"version", "event" (the last), and answer_extra's fields};
+ * the caller then broadcasts.  On failure r is the error (503 when
+ * storage failed) and t is as before (rebuilt from its log). */
+int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
+               const mgs_seat_row *seats, int nseats, int cmd_seat,
+               const char *cmd_id, const json_t *answer_extra,
+               const mgs_append *extra, int nextra, mgs_result *r);
+/* Create a table from a create request (api.c checked the fields). */
+void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r);
+void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
+              mgs_result *r);
+
+/* stream.c */
+int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
+                    int seat, int64_t after);
+/* A long poll: when t has events after `after` (or wait is 0), *ready
+ * gets the answer at once; else the connection is suspended and *ready
+ * set (and the connection resumed) by the next broadcast or after
+ * cfg.poll_s.  -1 on a storage error. */
+int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
+                  int64_t after, int wait, json_t **ready);
+/* http.c: the headers every answer carries (security, API version). */
+struct MHD_Response;
+void mgs_http_headers(struct MHD_Response *resp);
+/* Send events (already committed and applied) to t's streams and polls
+ * (t locked). */
+void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
+/* An unlogged event to every stream of t (presence). */
+void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
+                        const json_t *data);
+void mgs_presence_changed(mgs_srv *srv, mgs_table *t);
+void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms);
+/* Shutdown: "restarting" to every stream, end them, answer the polls. */
+void mgs_streams_close(mgs_srv *srv, mgs_table *t);
+
+/* worker.c */
+int mgs_workers_start(mgs_srv *srv);
+void mgs_workers_stop(mgs_srv *srv);
+void mgs_bot_wake(mgs_srv *srv, mgs_table *t); /* t locked */
+
+/* guard.c */
+int mgs_rate_init(mgs_srv *srv);
+void mgs_rate_free(mgs_srv *srv);
+/* 0 when the request may go on; else the seconds to wait. */
+int mgs_rate_take(mgs_srv *srv, const char *ip);
+int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms);
+/* JSON body: parse with the limits (depth, duplicates, UTF-8), or NULL
+ * with a message. */
+json_t *mgs_json_parse(const char *body, size_t n, char *err, size_t cap);
+
+/* metrics */
+void mgs_metric_command(mgs_srv *srv, int status);
+void mgs_metric_bot(mgs_srv *srv, double seconds);
+char *mgs_metrics_text(mgs_srv *srv);
+
+#endif /* MGS_SERVER_H */

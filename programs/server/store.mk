@@ -1,0 +1,25 @@
+# programs/server/store.mk - mg-server's storage (store.h over SQLite:
+# programs/server/store_sqlite*.c) and its test.  Included by the Makefile
+# (whose variables it uses: B, CC, APP_CFLAGS, LDFLAGS, Q).
+#
+#   make store-check   build tests/server/store_test.c with the store and
+#                      run it (not part of make check yet: the server's
+#                      integration will add it)
+#
+# Needs SQLite's development files (pkg-config sqlite3) and POSIX threads.
+
+STORE_SRCS   := programs/server/store_sqlite.c programs/server/store_sqlite_read.c
+STORE_HDRS   := programs/server/store.h programs/server/store_sqlite.h
+STORE_CFLAGS  = $(APP_CFLAGS) -Iprograms/server -pthread \
+                $(shell pkg-config --cflags sqlite3)
+STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread
+
+.PHONY: store-check
+
+$(B)/tests/store_test: tests/server/store_test.c $(STORE_SRCS) $(STORE_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(STORE_CFLAGS) $(LDFLAGS) tests/server/store_test.c \
+	    $(STORE_SRCS) -o $@ $(STORE_LIBS)
+
+store-check: $(B)/tests/store_test
+	$(Q)$(B)/tests/store_test

@@ -1,0 +1,279 @@
+/*
+ * store_sqlite_read.c - the SQLite store's reading side: a small pool of
+ * read connections (opened when first needed, one mutex each; WAL lets
+ * them read beside the writer), the reading functions of store.h and
+ * the online backup.  A ":memory:" database exists only on the write
+ * connection, so there every read goes through it under its mutex.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "store_sqlite.h"
+
+#include <string.h>
+
+/* ----------------------------------------------------------- readers */
+
+/* A read connection, locked; NULL when none can be opened. */
+static conn *reader_get(mgs_store *st)
+{
+    conn *c = NULL;
+    int i;
+    if (st->memory) {
+        pthread_mutex_lock(&st->w.mu);
+        return &st->w;
+    }
+    for (i = 0; i < NREADERS && !c; i++)
+        if (pthread_mutex_trylock(&st->r[i].mu) == 0)
+            c = &st->r[i];
+    if (!c) {
+        pthread_mutex_lock(&st->pool_mu);
+        i = (int)(st->next_reader++ % NREADERS);
+        pthread_mutex_unlock(&st->pool_mu);
+        c = &st->r[i];
+        pthread_mutex_lock(&c->mu);
+    }
+    if (!c->db && mgs__open_conn(st->path, 0, &c->db, NULL, 0) != MGS_OK) {
+        pthread_mutex_unlock(&c->mu);
+        return NULL;
+    }
+    return c;
+}
+
+static void reader_put(conn *c)
+{
+    pthread_mutex_unlock(&c->mu);
+}
+
+static const char *col_text(sqlite3_stmt *s, int i)
+{
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? (const char *)t : "";
+}
+
+static void col_hash(sqlite3_stmt *s, int i, unsigned char out[32])
+{
+    const void *b = sqlite3_column_blob(s, i);
+    int n = sqlite3_column_bytes(s, i);
+    memset(out, 0, 32);
+    if (b)
+        memcpy(out, b, n < 32 ? (size_t)n : 32);
+}
+
+int mgs_store_events(mgs_store *st, const char *id, int64_t after,
+                     int (*cb)(void *arg, const mgs_event_row *ev),
+                     void *arg)
+{
+    sqlite3_stmt *s = NULL;
+    conn *c;
+    int rc = MGS_EIO, step;
+    if (!st || !id || !cb)
+        return MGS_EINVAL;
+    if (!(c = reader_get(st)))
+        return MGS_EIO;
+    if (sqlite3_prepare_v2(c->db, "SELECT version, type, json, at_ms"
+                           " FROM events WHERE table_id = ?1 AND"
+                           " version > ?2 ORDER BY version", -1, &s, NULL)
+        == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s, 2, after);
+        rc = MGS_OK;
+        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+            mgs_event_row ev;
+            ev.version = sqlite3_column_int64(s, 0);
+            ev.type = col_text(s, 1);
+            ev.json = col_text(s, 2);
+            ev.at_ms = sqlite3_column_int64(s, 3);
+            if ((rc = cb(arg, &ev)) != 0)
+                break;
+        }
+        if (rc == MGS_OK && step != SQLITE_DONE)
+            rc = MGS_EIO;
+    }
+    sqlite3_finalize(s);
+    reader_put(c);
+    return rc;
+}
+
+static void table_row(sqlite3_stmt *s, mgs_table_row *t)
+{
+    t->id = col_text(s, 0);
+    t->json = col_text(s, 1);
+    t->created_ms = sqlite3_column_int64(s, 2);
+    t->updated_ms = sqlite3_column_int64(s, 3);
+}
+
+int mgs_store_table(mgs_store *st, const char *id,
+                    int (*cb_table)(void *arg, const mgs_table_row *t),
+                    int (*cb_seat)(void *arg, const mgs_seat_row *s),
+                    void *arg)
+{
+    sqlite3_stmt *s = NULL;
+    conn *c;
+    int rc = MGS_EIO, step;
+    if (!st || !id)
+        return MGS_EINVAL;
+    if (!(c = reader_get(st)))
+        return MGS_EIO;
+    /* one snapshot for the row and its seats */
+    if (!st->memory && sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL)
+        != SQLITE_OK)
+        goto out;
+    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
+                           " FROM tables WHERE id = ?1", -1, &s, NULL)
+        != SQLITE_OK)
+        goto out;
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    step = sqlite3_step(s);
+    if (step == SQLITE_DONE) {
+        rc = MGS_ENOTFOUND;
+        goto out;
+    }
+    if (step != SQLITE_ROW)
+        goto out;
+    rc = MGS_OK;
+    if (cb_table) {
+        mgs_table_row t;
+        table_row(s, &t);
+        if ((rc = cb_table(arg, &t)) != 0)
+            goto out;
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    if (!cb_seat)
+        goto out;
+    rc = MGS_EIO;
+    if (sqlite3_prepare_v2(c->db, "SELECT seat, secret_hash, invite_hash,"
+                           " info FROM seats WHERE table_id = ?1"
+                           " ORDER BY seat", -1, &s, NULL) != SQLITE_OK)
+        goto out;
+    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+    rc = MGS_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        mgs_seat_row r;
+        r.seat = sqlite3_column_int(s, 0);
+        col_hash(s, 1, r.secret_hash);
+        col_hash(s, 2, r.invite_hash);
+        r.info = col_text(s, 3);
+        if ((rc = cb_seat(arg, &r)) != 0)
+            break;
+    }
+    if (rc == MGS_OK && step != SQLITE_DONE)
+        rc = MGS_EIO;
+out:
+    sqlite3_finalize(s);
+    if (!st->memory && !sqlite3_get_autocommit(c->db))
+        sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+    reader_put(c);
+    return rc;
+}
+
+int mgs_store_tables(mgs_store *st, int64_t since_ms,
+                     int (*cb)(void *arg, const mgs_table_row *t),
+                     void *arg)
+{
+    sqlite3_stmt *s = NULL;
+    conn *c;
+    int rc = MGS_EIO, step;
+    if (!st || !cb)
+        return MGS_EINVAL;
+    if (!(c = reader_get(st)))
+        return MGS_EIO;
+    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
+                           " FROM tables WHERE updated_ms >= ?1"
+                           " ORDER BY updated_ms, id", -1, &s, NULL)
+        == SQLITE_OK) {
+        sqlite3_bind_int64(s, 1, since_ms);
+        rc = MGS_OK;
+        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+            mgs_table_row t;
+            table_row(s, &t);
+            if ((rc = cb(arg, &t)) != 0)
+                break;
+        }
+        if (rc == MGS_OK && step != SQLITE_DONE)
+            rc = MGS_EIO;
+    }
+    sqlite3_finalize(s);
+    reader_put(c);
+    return rc;
+}
+
+int mgs_store_commands(mgs_store *st, const char *id,
+                       int (*cb)(void *arg, const mgs_command_row *c),
+                       void *arg)
+{
+    sqlite3_stmt *s = NULL;
+    conn *c;
+    int rc = MGS_EIO, step;
+    if (!st || !id || !cb)
+        return MGS_EINVAL;
+    if (!(c = reader_get(st)))
+        return MGS_EIO;
+    if (sqlite3_prepare_v2(c->db, "SELECT seat, cmd_id, status, answer"
+                           " FROM commands WHERE table_id = ?1"
+                           " ORDER BY rowid", -1, &s, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+        rc = MGS_OK;
+        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+            mgs_command_row r;
+            r.seat = sqlite3_column_int(s, 0);
+            r.cmd_id = col_text(s, 1);
+            r.status = sqlite3_column_int(s, 2);
+            r.answer = col_text(s, 3);
+            if ((rc = cb(arg, &r)) != 0)
+                break;
+        }
+        if (rc == MGS_OK && step != SQLITE_DONE)
+            rc = MGS_EIO;
+    }
+    sqlite3_finalize(s);
+    reader_put(c);
+    return rc;
+}
+
+int mgs_store_backup(mgs_store *st, const char *file, char *err,
+                     size_t errcap)
+{
+    sqlite3 *dst = NULL;
+    sqlite3_backup *b;
+    conn *c;
+    int rc;
+    if (!st || !file) {
+        mgs__setmsg(err, errcap, "no backup file");
+        return MGS_EINVAL;
+    }
+    if (!(c = reader_get(st))) {
+        mgs__setmsg(err, errcap, "cannot open a read connection to %s", st->path);
+        return MGS_EIO;
+    }
+    rc = sqlite3_open_v2(file, &dst, SQLITE_OPEN_READWRITE |
+                         SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        mgs__setmsg(err, errcap, "cannot open %s: %s", file,
+               dst ? sqlite3_errmsg(dst) : sqlite3_errstr(rc));
+        goto out;
+    }
+    sqlite3_busy_timeout(dst, BUSY_MS);
+    b = sqlite3_backup_init(dst, "main", c->db, "main");
+    if (!b) {
+        rc = SQLITE_ERROR;
+        mgs__setmsg(err, errcap, "cannot back up to %s: %s", file,
+               sqlite3_errmsg(dst));
+        goto out;
+    }
+    /* one step: the whole copy in one read transaction, consistent */
+    rc = sqlite3_backup_step(b, -1);
+    sqlite3_backup_finish(b);
+    if (rc != SQLITE_DONE) {
+        mgs__setmsg(err, errcap, "cannot back up to %s: %s", file,
+               sqlite3_errmsg(dst));
+        goto out;
+    }
+    rc = SQLITE_OK;
+out:
+    reader_put(c);
+    if (dst && sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
+        mgs__setmsg(err, errcap, "cannot close %s", file);
+        rc = SQLITE_ERROR;
+    }
+    return rc == SQLITE_OK ? MGS_OK : MGS_EIO;
+}

@@ -1,0 +1,422 @@
+/*
+ * tables.c - the server's tables: the id -> table map (sorted array
+ * under srv.tables_mu), finding a table (read from storage when it is
+ * not in memory), restoring every unfinished table at start; and the
+ * operations that make tables: create, join, rematch
+ * (doc/server-api.md, "Tables").
+ */
+#include "server.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void err(mgs_result *r, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void err(mgs_result *r, int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->status = status;
+    r->body = json_pack("{s:s}", "error", msg);
+}
+
+/* ------------------------------------------------------------- the map */
+
+static int find_slot(mgs_srv *srv, const char *id, int *found)
+{
+    int lo = 0, hi = srv->ntables;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        int c = strcmp(srv->tables[mid]->id, id);
+        if (c == 0) {
+            *found = 1;
+            return mid;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = 0;
+    return lo;
+}
+
+static int insert_locked(mgs_srv *srv, mgs_table *t)
+{
+    int found, i = find_slot(srv, t->id, &found);
+    if (found)
+        return -1;
+    if (srv->ntables == srv->tables_cap) {
+        int cap = srv->tables_cap ? srv->tables_cap * 2 : 64;
+        mgs_table **m = realloc(srv->tables, (size_t)cap * sizeof *m);
+        if (!m)
+            return -1;
+        srv->tables = m;
+        srv->tables_cap = cap;
+    }
+    memmove(srv->tables + i + 1, srv->tables + i,
+            (size_t)(srv->ntables - i) * sizeof *srv->tables);
+    srv->tables[i] = t;
+    srv->ntables++;
+    t->refs++;
+    return 0;
+}
+
+int mgs_insert(mgs_srv *srv, mgs_table *t)
+{
+    int rc;
+    pthread_mutex_lock(&srv->tables_mu);
+    rc = insert_locked(srv, t);
+    pthread_mutex_unlock(&srv->tables_mu);
+    return rc;
+}
+
+static int valid_id(const char *id)
+{
+    size_t i;
+    for (i = 0; id[i]; i++)
+        if (!((id[i] >= 'a' && id[i] <= 'z') || (id[i] >= 'A' && id[i] <= 'Z') ||
+              (id[i] >= '0' && id[i] <= '9') || id[i] == '-' || id[i] == '_'))
+            return 0;
+    return i == MGS_ID_LEN;
+}
+
+mgs_table *mgs_find(mgs_srv *srv, const char *id)
+{
+    mgs_table *t = NULL;
+    int found, i;
+    if (!valid_id(id))
+        return NULL;
+    pthread_mutex_lock(&srv->tables_mu);
+    i = find_slot(srv, id, &found);
+    if (found) {
+        t = srv->tables[i];
+        t->refs++;
+    } else if ((t = mgs_table_load(srv, id)) != NULL) {
+        if (insert_locked(srv, t) != 0) {
+            mgs_table_free(t);
+            t = NULL;
+        } else {
+            t->refs++; /* the map's and the caller's */
+        }
+    }
+    pthread_mutex_unlock(&srv->tables_mu);
+    return t;
+}
+
+void mgs_release(mgs_srv *srv, mgs_table *t)
+{
+    (void)srv;
+    if (!t)
+        return;
+    pthread_mutex_lock(&srv->tables_mu);
+    t->refs--;
+    pthread_mutex_unlock(&srv->tables_mu);
+}
+
+typedef struct restore_ctx {
+    mgs_srv *srv;
+    int loaded, failed;
+} restore_ctx;
+
+static int restore_one(void *arg, const mgs_table_row *row)
+{
+    restore_ctx *c = arg;
+    json_error_t je;
+    json_t *j = json_loads(row->json, 0, &je);
+    const char *st = j ? json_string_value(json_object_get(j, "status")) : NULL;
+    int open = st && (strcmp(st, "waiting") == 0 || strcmp(st, "playing") == 0);
+    json_decref(j);
+    if (open) {
+        mgs_table *t = mgs_table_load(c->srv, row->id);
+        if (t && mgs_insert(c->srv, t) == 0) {
+            t->refs--; /* the map's reference only */
+            c->loaded++;
+        } else {
+            mgs_table_free(t);
+            c->failed++;
+        }
+    }
+    return 0;
+}
+
+int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
+{
+    restore_ctx c = {srv, 0, 0};
+    if (mgs_store_tables(srv->store, 0, restore_one, &c) != MGS_OK) {
+        snprintf(errbuf, errcap, "cannot read the tables from storage");
+        return -1;
+    }
+    mgs_log("restored %d unfinished table%s from the log%s", c.loaded,
+            c.loaded == 1 ? "" : "s", c.failed ? " (some failed)" : "");
+    return 0;
+}
+
+/* ------------------------------------------------------------ creating */
+
+static int new_table_id(mgs_srv *srv, char *id)
+{
+    int tries;
+    for (tries = 0; tries < 8; tries++) {
+        mgs_table *t;
+        mgs_random_token(id, 12);
+        t = mgs_find(srv, id);
+        if (!t)
+            return 0;
+        mgs_release(srv, t);
+    }
+    return -1;
+}
+
+/* Check a bot spec against the library. */
+static int bot_ok(const char *spec, char *msg, size_t cap)
+{
+    mg_bot *b = NULL;
+    int rc;
+    if (strlen(spec) >= MGS_BOT_MAX) {
+        snprintf(msg, cap, "longer than %d characters", MGS_BOT_MAX - 1);
+        return 0;
+    }
+    rc = mg_bot_new(&b, spec, 1, msg, cap);
+    mg_bot_free(b);
+    return rc == MG_OK;
+}
+
+static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
+                                          "takebacks", NULL};
+
+void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
+{
+    const char *spec = json_string_value(json_object_get(body, "spec"));
+    json_t *seat_j = json_object_get(body, "seat");
+    json_t *bots = json_object_get(body, "bots");
+    json_t *clock = json_object_get(body, "clock");
+    json_t *tb = json_object_get(body, "takebacks");
+    const char *key;
+    json_t *val;
+    mg_game *g = NULL;
+    char msg[512], canon[1024], secret[64], invite[40], id[MGS_ID_LEN + 1];
+    int creator = 0, i;
+    const char *botspec[2] = {NULL, NULL};
+    mgs_table *t = NULL;
+    json_t *seats_j, *created, *events = NULL, *extra = NULL;
+    mgs_seat_row rows[2];
+    int nrows = 0;
+    uint64_t seed;
+    json_object_foreach((json_t *)body, key, val) {
+        int ok = 0;
+        for (i = 0; create_keys[i]; i++)
+            ok |= strcmp(key, create_keys[i]) == 0;
+        if (!ok) {
+            err(r, 400, "unknown field '%.40s': a table takes spec, seat, "
+                        "bots, clock and takebacks",
+                key);
+            return;
+        }
+    }
+    if (!spec) {
+        err(r, 400, "\"spec\" is required: a game spec such as "
+                    "\"dots_and_boxes(rows=5,cols=5)\"");
+        return;
+    }
+    if ((int)strlen(spec) > srv->cfg.max_spec) {
+        err(r, 400, "the spec is longer than this server's limit of %d "
+                    "characters",
+            srv->cfg.max_spec);
+        return;
+    }
+    if (mg_game_new(&g, spec, msg, sizeof msg) != MG_OK) {
+        err(r, 400, "spec: %s", msg);
+        return;
+    }
+    if (mg_game_num_actions(g) > srv->cfg.max_actions) {
+        err(r, 400, "this game has %d action ids, more than this server's "
+                    "limit of %d (a smaller board?)",
+            (int)mg_game_num_actions(g), srv->cfg.max_actions);
+        mg_game_free(g);
+        return;
+    }
+    mg_game_spec(g, canon, sizeof canon, NULL);
+    mg_game_free(g);
+    if (seat_j && json_is_string(seat_j) &&
+        strcmp(json_string_value(seat_j), "random") == 0) {
+        unsigned char b;
+        mgs_random_token(msg, 1);
+        b = (unsigned char)msg[0];
+        creator = b & 1;
+    } else if (seat_j && !(json_is_integer(seat_j) &&
+                           (json_integer_value(seat_j) == 0 ||
+                            json_integer_value(seat_j) == 1))) {
+        err(r, 400, "\"seat\" must be 0, 1 or \"random\"");
+        return;
+    } else if (seat_j) {
+        creator = (int)json_integer_value(seat_j);
+    }
+    if (bots && !json_is_null(bots)) {
+        if (!json_is_array(bots) || json_array_size(bots) != 2) {
+            err(r, 400, "\"bots\" must be an array of two entries, each null "
+                        "or a bot spec");
+            return;
+        }
+        for (i = 0; i < 2; i++) {
+            json_t *b = json_array_get(bots, (size_t)i);
+            if (json_is_null(b))
+                continue;
+            if (!json_is_string(b)) {
+                err(r, 400, "bots[%d] must be null or a bot spec", i);
+                return;
+            }
+            if (!bot_ok(json_string_value(b), msg, sizeof msg)) {
+                err(r, 400, "bots[%d]: %s", i, msg);
+                return;
+            }
+            botspec[i] = json_string_value(b);
+        }
+        if (botspec[creator]) {
+            err(r, 400, "bots[%d] is your own seat: it must be null", creator);
+            return;
+        }
+    }
+    if (clock && !json_is_null(clock)) {
+        json_t *b = json_object_get(clock, "base_ms"),
+               *inc = json_object_get(clock, "increment_ms");
+        if (!json_is_object(clock) || !json_is_integer(b) ||
+            (inc && !json_is_integer(inc)) || json_object_size(clock) > 2 ||
+            (json_object_size(clock) == 2 && !inc)) {
+            err(r, 400, "\"clock\" must be null or {\"base_ms\": int, "
+                        "\"increment_ms\": int}");
+            return;
+        }
+        if (json_integer_value(b) < 1000 ||
+            json_integer_value(b) > 86400000 ||
+            (inc && (json_integer_value(inc) < 0 ||
+                     json_integer_value(inc) > 600000))) {
+            err(r, 400, "clock: base_ms must be 1000 to 86400000 (1 s to 24 "
+                        "h) and increment_ms 0 to 600000 (10 min)");
+            return;
+        }
+    }
+    if (tb && !json_is_boolean(tb)) {
+        err(r, 400, "\"takebacks\" must be true or false");
+        return;
+    }
+    if (new_table_id(srv, id) != 0 || !(t = mgs_table_new(id))) {
+        err(r, 503, "could not make a table id");
+        return;
+    }
+    seats_j = json_array();
+    for (i = 0; i < 2; i++)
+        json_array_append_new(seats_j,
+                              json_pack("{s:s,s:o}", "kind",
+                                        botspec[i] ? "bot" : "human", "bot",
+                                        botspec[i] ? json_string(botspec[i])
+                                                   : json_null()));
+    mgs_random_token(msg, 8);
+    memcpy(&seed, msg, sizeof seed);
+    created = json_pack("{s:s,s:s,s:o,s:i,s:b,s:I}", "type", "created", "spec",
+                        canon, "seats", seats_j, "creator", creator,
+                        "takebacks", tb ? json_is_true(tb) : 1, "bot_seed",
+                        (json_int_t)(seed >> 12));
+    json_object_set_new(created, "clock_setup",
+                        clock && !json_is_null(clock)
+                            ? json_pack("{s:I,s:I}", "base_ms",
+                                        (json_int_t)json_integer_value(
+                                            json_object_get(clock, "base_ms")),
+                                        "increment_ms",
+                                        (json_int_t)json_integer_value(
+                                            json_object_get(clock,
+                                                            "increment_ms")))
+                            : json_null());
+    events = json_pack("[o]", created);
+    mgs_random_token(secret, 32);
+    memset(rows, 0, sizeof rows);
+    rows[nrows].seat = creator;
+    mgs_hash_token(secret, rows[nrows].secret_hash);
+    rows[nrows].info = "{}";
+    nrows++;
+    invite[0] = '\0';
+    if (!botspec[1 - creator]) {
+        mgs_random_token(invite, 16);
+        rows[nrows].seat = 1 - creator;
+        mgs_hash_token(invite, rows[nrows].invite_hash);
+        rows[nrows].info = "{}";
+        nrows++;
+    }
+    pthread_mutex_lock(&t->mu);
+    if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL, NULL, 0, r) ==
+        0) {
+        for (i = 0; i < nrows; i++) {
+            memcpy(t->seats[rows[i].seat].secret_hash, rows[i].secret_hash,
+                   MGS_HASH_LEN);
+            memcpy(t->seats[rows[i].seat].invite_hash, rows[i].invite_hash,
+                   MGS_HASH_LEN);
+        }
+        t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
+        json_decref(r->body);
+        r->status = 201;
+        r->body = json_pack("{s:s,s:i,s:s,s:o,s:o}", "id", id, "seat", creator,
+                            "secret", secret, "invite",
+                            invite[0] ? json_string(invite) : json_null(),
+                            "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
+        pthread_mutex_unlock(&t->mu);
+        if (mgs_insert(srv, t) == 0) {
+            mgs_release(srv, t);
+            pthread_mutex_lock(&t->mu);
+            mgs_bot_wake(srv, t);
+            pthread_mutex_unlock(&t->mu);
+        }
+    } else {
+        pthread_mutex_unlock(&t->mu);
+        mgs_table_free(t);
+    }
+    json_decref(events);
+    json_decref(extra);
+}
+
+void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
+{
+    unsigned char h[MGS_HASH_LEN];
+    char secret[64];
+    int seat = -1, i;
+    mgs_seat_row row;
+    json_t *events;
+    mgs_hash_token(invite, h);
+    for (i = 0; i < 2; i++) {
+        int match = mgs_hash_equal(h, t->seats[i].invite_hash);
+        if (match && !t->seats[i].joined && t->seats[i].kind == MGS_HUMAN &&
+            !mgs_hash_zero(t->seats[i].invite_hash))
+            seat = i;
+    }
+    if (seat < 0 || t->status != MGS_WAITING) {
+        err(r, 403, "this invite is not valid for this table (used already, "
+                    "or mistyped)");
+        return;
+    }
+    mgs_random_token(secret, 32);
+    memset(&row, 0, sizeof row);
+    row.seat = seat;
+    mgs_hash_token(secret, row.secret_hash);
+    row.info = "{}";
+    events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
+    if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL, NULL, 0, r) == 0) {
+        memcpy(t->seats[seat].secret_hash, row.secret_hash, MGS_HASH_LEN);
+        memset(t->seats[seat].invite_hash, 0, MGS_HASH_LEN);
+        t->seats[seat].away_since_ms = mgs_now_ms();
+        json_decref(r->body);
+        r->status = 200;
+        r->body = json_pack("{s:i,s:s,s:o}", "seat", seat, "secret", secret,
+                            "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
+        mgs_broadcast(srv, t, events);
+        mgs_bot_wake(srv, t);
+    }
+    json_decref(events);
+}
