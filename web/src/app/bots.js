@@ -77,7 +77,7 @@ export function maybeBot() {
     const st = app.state;
     clearTimeout(app.timer);
     app.timer = null;
-    if (st.isTerminal || app.pending || app.paused) return;
+    if (app.online || st.isTerminal || app.pending || app.paused) return;
     const seat = st.currentPlayer;
     const spec = botSpec(seat);
     if (!spec) return;
