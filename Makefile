@@ -334,3 +334,5 @@ include web/web.mk
 
 # mg-server's storage over SQLite and its test (make store-check)
 include programs/server/store.mk
+# mg-server (make server, make serve)
+include programs/server/server.mk

@@ -109,7 +109,8 @@ typedef struct mgs_poll mgs_poll;
 typedef struct mgs_table {
     char id[MGS_ID_LEN + 1];
     pthread_mutex_t mu;
-    int refs;                    /* under srv.tables_mu */
+    int refs;                    /* users besides the map (under
+                                  * srv.tables_mu): 0 may leave memory */
     mg_game *game;
     mg_state *state;
     char *spec;                  /* canonical */
@@ -182,6 +183,13 @@ typedef struct mgs_srv {
 
 /* --------------------------------------------------------- the modules */
 
+/* A command's outcome: the HTTP status and JSON answer. */
+typedef struct mgs_result {
+    int status;
+    json_t *body;
+} mgs_result;
+
+
 int64_t mgs_now_ms(void);        /* wall clock, ms since 1970 */
 void mgs_log(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -217,14 +225,11 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id);
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
 void mgs_release(mgs_srv *srv, mgs_table *t);
-int mgs_insert(mgs_srv *srv, mgs_table *t);     /* takes a reference */
+int mgs_insert(mgs_srv *srv, mgs_table *t);     /* into the map */
+int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
+                mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
 
-/* command.c.  A command's outcome: the HTTP status and JSON answer. */
-typedef struct mgs_result {
-    int status;
-    json_t *body;
-} mgs_result;
 /* Run op `body` for `seat` (authenticated, or a bot/timer of the server
  * with internal = 1) on t (locked by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
@@ -264,7 +269,8 @@ void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
 void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
                         const json_t *data);
 void mgs_presence_changed(mgs_srv *srv, mgs_table *t);
-void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms);
+/* Heartbeat comments (ping) and the long polls due by now_ms. */
+void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping);
 /* Shutdown: "restarting" to every stream, end them, answer the polls. */
 void mgs_streams_close(mgs_srv *srv, mgs_table *t);
 

@@ -171,9 +171,12 @@ static int backlog_event(void *arg, const mgs_event_row *ev)
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                     int seat, int64_t after)
 {
-    mgs_stream *s = calloc(1, sizeof *s);
+    mgs_stream *s;
     struct MHD_Response *resp;
     int rc;
+    if (srv->stopping)
+        return -1;
+    s = calloc(1, sizeof *s);
     if (!s)
         return -1;
     pthread_mutex_init(&s->mu, NULL);
@@ -271,12 +274,12 @@ void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
     free(text);
 }
 
-void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms)
+void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping)
 {
     mgs_stream *s;
     mgs_poll **pp = &t->polls;
     (void)srv;
-    for (s = t->streams; s; s = s->next)
+    for (s = t->streams; ping && s; s = s->next)
         push(s, ": ping\n\n", 8);
     while (*pp) {
         mgs_poll *p = *pp;
@@ -303,7 +306,7 @@ void mgs_streams_close(mgs_srv *srv, mgs_table *t)
         pthread_mutex_unlock(&s->mu);
         push(s, "", 0); /* resume it, so it ends */
     }
-    mgs_heartbeat(srv, t, INT64_MAX); /* answer every poll */
+    mgs_heartbeat(srv, t, INT64_MAX, 0); /* answer every poll */
 }
 
 /* ----------------------------------------------------------- long poll */
