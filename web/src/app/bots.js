@@ -12,7 +12,7 @@ import { updateStatus, showError } from "./status.js";
 export function startWorker() {
     if (app.worker) app.worker.terminate();
     app.workerReady = false; // until it has loaded the library
-    app.worker = new Worker("worker.js");
+    app.worker = new Worker(new URL("../worker.js", import.meta.url));
     app.worker.onmessage = (ev) => onWorker(ev.data);
     app.worker.onerror = (ev) => {
         ev.preventDefault();

@@ -70,9 +70,15 @@ export async function initOnline() {
     try {
         const ctl = new AbortController();
         const t = setTimeout(() => ctl.abort(), 4000);
-        const res = await fetch(API, { cache: "no-store", signal: ctl.signal });
+        // every answer of mg-server says MG-API-Version: the page's own
+        // address first (a static server answers it too, without a 404
+        // in the console), then the API
+        const page = await fetch(location.pathname, { cache: "no-store", signal: ctl.signal });
+        if (page.headers.get("MG-API-Version")) {
+            const res = await fetch(API, { cache: "no-store", signal: ctl.signal });
+            if (res.ok && /json/.test(res.headers.get("Content-Type") || "")) info = await res.json();
+        }
         clearTimeout(t);
-        if (res.ok && /json/.test(res.headers.get("Content-Type") || "")) info = await res.json();
     } catch (e) { info = null; }
     if (!info || info.api !== 1) return;
     app.server = info;
@@ -394,6 +400,7 @@ class Table {
             if (r && r.event) { if (typeof r.event.version !== "number") r.event.version = r.version; this.onEvent(r.event); }
             if (op === "rematch" && r && r.table) this.rematchTo(r.table, true);
             if (op !== "move") showNotice("");
+            update(); // no longer busy (the event may have come first)
         } catch (e) {
             this.busy = false;
             if (e.status === 409 && e.data && typeof e.data.version === "number") this.refresh();
