@@ -45,9 +45,24 @@ export function fitZoom(open) {
             x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top);
             x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
         }
-        if (x0 < Infinity) {
-            wrap.scrollLeft += (x0 + x1) / 2 - (w.left + w.width / 2);
-            wrap.scrollTop += (y0 + y1) / 2 - (w.top + w.height / 2);
+        // all of them in the frame if they fit, else the nearest one
+        // to the frame's centre (unless one is in sight already)
+        const cx = w.left + w.width / 2, cy = w.top + w.height / 2;
+        if (x0 < Infinity && x1 - x0 <= w.width && y1 - y0 <= w.height) {
+            wrap.scrollLeft += (x0 + x1) / 2 - cx;
+            wrap.scrollTop += (y0 + y1) / 2 - cy;
+        } else if (x0 < Infinity) {
+            let best = null, bd = Infinity, seen = false;
+            for (const c of svg.querySelectorAll(".mg-open")) {
+                const r = c.getBoundingClientRect();
+                if (r.left >= w.left && r.right <= w.right && r.top >= w.top && r.bottom <= w.bottom) seen = true;
+                const d = Math.hypot((r.left + r.right) / 2 - cx, (r.top + r.bottom) / 2 - cy);
+                if (d < bd) { bd = d; best = r; }
+            }
+            if (!seen && best) {
+                wrap.scrollLeft += (best.left + best.right) / 2 - cx;
+                wrap.scrollTop += (best.top + best.bottom) / 2 - cy;
+            }
         }
     }
     panKey = key;
