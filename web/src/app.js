@@ -86,10 +86,11 @@ async function main() {
     // the sticky seat cards' height: what the page's own scrolling keeps
     // clear at the top (scroll-padding-top)
     const cards = document.querySelector(".cards");
-    const setCardsH = () => document.documentElement.style.setProperty("--cards-h", cards.offsetHeight + "px");
+    const setCardsH = () => document.documentElement.style.setProperty("--cards-h",
+        (getComputedStyle(cards).position === "sticky" ? cards.offsetHeight : 0) + "px");
     new ResizeObserver(setCardsH).observe(cards);
     setCardsH();
-    window.addEventListener("resize", () => updateBoard());
+    window.addEventListener("resize", () => { setCardsH(); updateBoard(); });
     for (const b of document.querySelectorAll("#views button")) {
         b.addEventListener("click", () => {
             app.view = b.dataset.view;

@@ -33,7 +33,27 @@ const SHOTS = path.join(WEB, "screenshots");
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-let proc, url, browser, tmp, log = "";
+let proc, url, port, browser, tmp, log = "";
+
+// mg-server on `port` with the test's database (again after a stop: the
+// same tables, restored from its log).
+async function startServer() {
+    proc = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--db", path.join(tmp, "test.db"),
+                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0", "--bot-time-ms", "200"],
+                 { stdio: ["ignore", "pipe", "pipe"] });
+    proc.stdout.on("data", (d) => { log += d; });
+    proc.stderr.on("data", (d) => { log += d; });
+    for (let i = 0; ; i++) {
+        try { const r = await fetch(url + "/healthz"); if (r.ok) break; } catch (e) { /* not yet */ }
+        if (i > 100 || proc.exitCode !== null) throw new Error("mg-server did not start:\n" + log);
+        await new Promise((r) => setTimeout(r, 100));
+    }
+}
+async function stopServer() {
+    if (!proc || proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    await new Promise((r) => { const t = setTimeout(() => { proc.kill("SIGKILL"); r(); }, 5000); proc.on("exit", () => { clearTimeout(t); r(); }); });
+}
 
 function freePort() {
     return new Promise((resolve, reject) => {
@@ -48,18 +68,9 @@ before(async () => {
     assert.ok(fs.existsSync(SERVER), `${SERVER}: run make server first`);
     fs.mkdirSync(SHOTS, { recursive: true });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mg-online-"));
-    const port = await freePort();
+    port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    proc = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--db", path.join(tmp, "test.db"),
-                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0", "--bot-time-ms", "200"],
-                 { stdio: ["ignore", "pipe", "pipe"] });
-    proc.stdout.on("data", (d) => { log += d; });
-    proc.stderr.on("data", (d) => { log += d; });
-    for (let i = 0; ; i++) {
-        try { const r = await fetch(url + "/healthz"); if (r.ok) break; } catch (e) { /* not yet */ }
-        if (i > 100 || proc.exitCode !== null) throw new Error("mg-server did not start:\n" + log);
-        await new Promise((r) => setTimeout(r, 100));
-    }
+    await startServer();
     browser = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,
@@ -70,10 +81,7 @@ before(async () => {
 
 after(async () => {
     if (browser) await browser.close();
-    if (proc && proc.exitCode === null) {
-        proc.kill("SIGTERM");
-        await new Promise((r) => { const t = setTimeout(() => { proc.kill("SIGKILL"); r(); }, 5000); proc.on("exit", () => { clearTimeout(t); r(); }); });
-    }
+    await stopServer();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     if (process.env.MG_SERVER_LOG) fs.writeFileSync(process.env.MG_SERVER_LOG, log);
 });
@@ -253,5 +261,42 @@ test("China Squares online on a phone: a turn of several stones, taps >= 40 px",
     assert.deepEqual(server.actions.slice(0, h.length), h);
     assert.ok(first.version >= 0);
     await shot(a, "online-china-phone");
+    noErrors(a);
+});
+
+test("a clock, a dropped stream: the banner, the reconnection, the game goes on", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=3,cols=3)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "random");
+    await a.check("#ol-clock");
+    await a.fill("#ol-base", "5");
+    await a.fill("#ol-inc", "2");
+    await a.click("#ol-create");
+    await a.waitForSelector('#online-bar[data-status="playing"][data-conn="up"]');
+    const clock = await a.textContent("#card0 .clock");
+    assert.match(clock, /^[45]:\d\d$/, `the clock shows ${clock}`);
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
+    await a.click('#board .mg-target[data-role="play"]');
+    const v = (await snap(a)).version;
+    await waitVersion(a, v);
+    // the server goes down: the banner; it comes back: the stream again
+    await stopServer();
+    await a.waitForSelector("#conn:not([hidden])", { timeout: 10000 });
+    await shot(a, "online-reconnecting-desktop");
+    await startServer();
+    await a.waitForSelector('#online-bar[data-conn="up"]', { timeout: 30000 });
+    assert.equal(await a.isVisible("#conn"), false);
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]', { timeout: 20000 });
+    const before = (await snap(a)).version;
+    await a.click('#board .mg-target[data-role="play"]');
+    await waitVersion(a, before + 1);
+    // resign: the result and its reason
+    await a.waitForSelector("#ol-resign:not([hidden])");
+    await a.click("#ol-resign");
+    await a.waitForSelector('#result:not([hidden])[data-how="resign"]');
+    assert.match(await a.textContent("#result .text"), /wins by resignation/);
     noErrors(a);
 });
