@@ -12,9 +12,10 @@ import { buildGameSelect, buildOptionsForm, specFromField, newGame } from "./app
 import { BOT_NAMES } from "./app/games.js";
 import { explainRefusal, humanToMove, onSite, play, undo } from "./app/moves.js";
 import { saveRecord, loadRecordText } from "./app/records.js";
+import { initOnline } from "./app/online.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
-import { showNotice } from "./app/status.js";
+import { showError, showNotice } from "./app/status.js";
 
 /* ------------------------------------------------------------- start */
 
@@ -79,9 +80,17 @@ async function main() {
     readSeed();
     $("labels").addEventListener("change", () => { app.labels = $("labels").checked; updateBoard(); });
     $("zoom").addEventListener("click", () => {
-        const z = $("board-wrap").classList.toggle("zoomed");
-        $("zoom").setAttribute("aria-pressed", String(z));
+        app.zoom = !$("board-wrap").classList.contains("zoomed");
+        updateBoard();
     });
+    // the sticky seat cards' height: what the page's own scrolling keeps
+    // clear at the top (scroll-padding-top)
+    const cards = document.querySelector(".cards");
+    const setCardsH = () => document.documentElement.style.setProperty("--cards-h",
+        (getComputedStyle(cards).position === "sticky" ? cards.offsetHeight : 0) + "px");
+    new ResizeObserver(setCardsH).observe(cards);
+    setCardsH();
+    window.addEventListener("resize", () => { setCardsH(); updateBoard(); });
     for (const b of document.querySelectorAll("#views button")) {
         b.addEventListener("click", () => {
             app.view = b.dataset.view;
@@ -113,6 +122,8 @@ async function main() {
     });
     buildOptionsForm();
     newGame();
+    // mg-server serves the page: play online (else the local game only)
+    try { await initOnline(); } catch (e) { showError("Play online: " + e.message); }
     document.body.classList.add("ready");
 }
 

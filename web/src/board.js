@@ -254,7 +254,7 @@
                     if (s.kind === 3 || s.kind === 4) continue;
                     const [x, y] = at(s.site);
                     const t = el("text", { class: "mg-label", x, y: y + scale * 0.05,
-                                           "font-size": Math.max(6, scale * 0.3) }, layer);
+                                           "font-size": Math.max(6, scale * 0.34) }, layer);
                     t.textContent = s.name;
                 }
                 // Dots and Boxes: the dots carry their names as titles

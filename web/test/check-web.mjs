@@ -658,8 +658,14 @@ test("a phone-sized screen: the board fits, taps play", async (t) => {
     await newGame(page, "china_squares", {}, ["human", "random"]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
-    const box = await page.$eval("#board svg", (s) => s.getBoundingClientRect().width);
-    assert.ok(box <= 390 && box > 300, `board ${box} px wide`);
+    // the frame fits the screen; China Squares' cells, 12 px there, are
+    // zoomed to a finger's size, the board panned in its frame
+    const wrap = await page.$eval("#board-wrap", (s) => s.getBoundingClientRect().width);
+    assert.ok(wrap <= 390 && wrap > 300, `board frame ${wrap} px wide`);
+    const tap = +(await page.getAttribute("#board", "data-tap"));
+    assert.ok(tap >= 40, `a cell is a ${tap} px target`);
+    const cell = await page.locator("#board .mg-target").first().boundingBox();
+    assert.ok(cell.width >= 38, `a target is ${cell.width} px`);
     await clickSite(page, "m12", true);
     await waitTurn(page);
     assert.ok(await ply(page) >= 2, "the tap played and the bot answered");

@@ -104,6 +104,7 @@ export function explainRefusal(action) {
 
 export function humanToMove() {
     const st = app.state;
+    if (app.online && !app.online.canMove()) return false;
     return !st.isTerminal && isHuman(st.currentPlayer) && !app.pending;
 }
 
@@ -134,6 +135,8 @@ export function onSite(site) {
 }
 
 export function play(action) {
+    // online: the server plays it (the move comes back as its event)
+    if (app.online) { app.selected = -1; app.online.sendMove(action); return; }
     const st = app.state;
     const seat = st.currentPlayer;
     try {
@@ -151,6 +154,7 @@ export function play(action) {
 }
 
 export function undo() {
+    if (app.online) return; // online: a takeback request instead
     cancelBot();
     const st = app.state;
     if (!app.movers.length) return;

@@ -69,7 +69,12 @@ export function seatLooks(status) {
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
+// A bot's spec with break opportunities after "(" and ",": a narrow card
+// wraps it there, never mid-word.
+export const breakable = (t) => t.replace(/([(,])/g, "$1\u200b");
+
 function seatWho(seat) {
+    if (app.online) return app.online.who(seat);
     const b = botSpec(seat);
     return b ? "bot " + b : "Human";
 }
@@ -114,7 +119,7 @@ export function updateStatus() {
         const look = looks[seat];
         card.querySelector(".swatch").style.background = look.fill;
         card.querySelector(".colour").textContent = look.text;
-        card.querySelector(".who").textContent = seatWho(seat);
+        card.querySelector(".who").textContent = breakable(seatWho(seat));
         let stones = 0;
         for (let i = 0; i < sites.length; i++)
             if (sites[i] === seat && (kinds[i].kind === lib.SITE_CELL || kinds[i].kind === lib.SITE_POINT)) stones++;
