@@ -96,7 +96,8 @@ echo "$all12" | tr ' ' '\n' | "$pr/mg-play" -s "$small" -0 human -1 human >"$tmp
 # shellcheck disable=SC2086
 record "$small" $all12 >"$tmp/r3"
 line=$(reason "$tmp/r3" 0)
-exact "$tmp/out" "A (seat 0): 4  B (seat 1): 0  game over: ${line:-}" "mg-play at the end"
+exact "$tmp/out" "A (seat 0): 4  B (seat 1): 0" "mg-play at the end: the scores"
+exact "$tmp/out" "game over: ${line:-}" "mg-play at the end"
 want "$tmp/out" "game over: .*(rules [0-9][0-9.]*.*)$" "mg-play at the end"
 want "$tmp/out" "^result: seat 0 (human) wins" "mg-play at the end"
 for s in china_tangle fangqi chains_of_thought; do
