@@ -21,7 +21,8 @@
 set -u
 B=$1
 py=${2:-python3}
-ex=$B/examples
+ex=$B/examples    # the example engines
+pr=$B/programs    # the tools
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -60,7 +61,7 @@ record() { # SPEC ACTIONS... -> a record on stdout
 # Dots and Boxes: a line drawn twice (rules 3.2.1), a dot twice and a
 # word that is no line (rules 3.4: the parser's sentences).
 printf 'a1-b1\na1-b1\na1-a1\nhlep\nquit\n' |
-    "$ex/mg-play" -s "$small" -0 human -1 human >"$tmp/out" 2>&1
+    "$pr/mg-play" -s "$small" -0 human -1 human >"$tmp/out" 2>&1
 record "$small" a1-b1 >"$tmp/r1"
 line=$(reason "$tmp/r1" 0 a1-b1)
 exact "$tmp/out" "${line:-}; type help for the legal moves" "mg-play, a line drawn twice"
@@ -74,13 +75,13 @@ wantnot "$tmp/out" "^illegal move:" "mg-play's refusals"
 
 # China Squares (rules 1.3): the first legal cell, then the same cell again
 spec="china_squares(board=5)"
-printf 'help\nquit\n' | "$ex/mg-play" -s "$spec" -0 human -1 human >"$tmp/out" 2>&1
+printf 'help\nquit\n' | "$pr/mg-play" -s "$spec" -0 human -1 human >"$tmp/out" 2>&1
 cell=$(sed -n '/^legal moves/{n;p;q;}' "$tmp/out" | awk '{print $1}')
 if [ -z "$cell" ]; then
     note "mg-play China Squares: no legal move listed"
 else
     printf '%s\n%s\nquit\n' "$cell" "$cell" |
-        "$ex/mg-play" -s "$spec" -0 human -1 human >"$tmp/out" 2>&1
+        "$pr/mg-play" -s "$spec" -0 human -1 human >"$tmp/out" 2>&1
     record "$spec" "$cell" >"$tmp/r2"
     line=$(reason "$tmp/r2" 0 "$cell")
     exact "$tmp/out" "${line:-}; type help for the legal moves" "mg-play China Squares, a cell twice"
@@ -91,15 +92,16 @@ fi
 
 # ------------------------------------------------ mg-play at the end
 # every line drawn (rules 3.2.3): the status says why
-echo "$all12" | tr ' ' '\n' | "$ex/mg-play" -s "$small" -0 human -1 human >"$tmp/out" 2>&1
+echo "$all12" | tr ' ' '\n' | "$pr/mg-play" -s "$small" -0 human -1 human >"$tmp/out" 2>&1
 # shellcheck disable=SC2086
 record "$small" $all12 >"$tmp/r3"
 line=$(reason "$tmp/r3" 0)
-exact "$tmp/out" "A (seat 0): 4  B (seat 1): 0  game over: ${line:-}" "mg-play at the end"
+exact "$tmp/out" "A (seat 0): 4  B (seat 1): 0" "mg-play at the end: the scores"
+exact "$tmp/out" "game over: ${line:-}" "mg-play at the end"
 want "$tmp/out" "game over: .*(rules [0-9][0-9.]*.*)$" "mg-play at the end"
 want "$tmp/out" "^result: seat 0 (human) wins" "mg-play at the end"
 for s in china_tangle fangqi chains_of_thought; do
-    "$ex/mg-play" -s "$s" -0 random -1 greedy -q >"$tmp/out" 2>&1 ||
+    "$pr/mg-play" -s "$s" -0 random -1 greedy -q >"$tmp/out" 2>&1 ||
         note "mg-play $s: bot vs bot failed"
     [ "$(grep -c "game over: .*(rules [0-9][0-9.]*.*)$" "$tmp/out")" = 1 ] ||
         { note "mg-play $s: not one game-over line with its rules"; tail -n 4 "$tmp/out" >&2; }
@@ -108,7 +110,7 @@ done
 
 # ------------------------------------------------ the engines
 printf 'hello 1\ngame %s\nmoves a1-b1 a1-b1\nmoves %s a1-b1\nquit\n' "$small" "$all12" |
-    "$ex/mg-engine" random >"$tmp/out" 2>&1
+    "$pr/mg-engine" random >"$tmp/out" 2>&1
 line=$(reason "$tmp/r1" 0 a1-b1)
 exact "$tmp/out" "error move 2: ${line:-}" "mg-engine, an illegal move"
 want "$tmp/out" "^error move 2: a1-b1: .*(rules [0-9][0-9.]*.*)$" "mg-engine, an illegal move"
@@ -123,7 +125,7 @@ for e in engine-greedy engine-sites; do
 done
 
 # ------------------------------------------------ mg-match and mg-play forfeits
-"$ex/mg-match" -n 2 -s "$small" "cmd:$bad illegal 2" random --json "$tmp/m.json" \
+"$pr/mg-match" -n 2 -s "$small" "cmd:$bad illegal 2" random --json "$tmp/m.json" \
     --records "$tmp/m.rec" >"$tmp/out" 2>"$tmp/err" || note "mg-match illegal: failed"
 want "$tmp/out" "^game [12]: A (cmd:.*) forfeits: played the illegal move [a-c][1-3]-[a-c][1-3]: .*(rules [0-9][0-9.]*.*)$" \
     "mg-match, an illegal move"
@@ -140,7 +142,7 @@ for n in 1 2; do
         note "mg-match game $n: the JSON's forfeit has not the reason"
 done
 # a game that ends: -v and the records say why
-"$ex/mg-match" -v -n 2 -s "$small" random greedy --records "$tmp/e.rec" >"$tmp/out" 2>&1 ||
+"$pr/mg-match" -v -n 2 -s "$small" random greedy --records "$tmp/e.rec" >"$tmp/out" 2>&1 ||
     note "mg-match -v: failed"
 for n in 1 2; do
     line=$(reason "$tmp/e.rec" $n)
@@ -152,7 +154,7 @@ for n in 1 2; do
         note "mg-match --records: no '# end: $line'"
 done
 [ "$(grep -c '^# end: .*(rules ' "$tmp/e.rec")" = 2 ] || note "mg-match --records: not 2 '# end:' lines"
-"$ex/mg-play" -s "$small" -0 random -1 "cmd:$bad illegal 2" >"$tmp/out" 2>&1
+"$pr/mg-play" -s "$small" -0 random -1 "cmd:$bad illegal 2" >"$tmp/out" 2>&1
 want "$tmp/out" "^seat 1 (cmd:.*) forfeits: played the illegal move [a-c][1-3]-[a-c][1-3]: .*(rules [0-9][0-9.]*.*)$" \
     "mg-play, an engine's illegal move"
 
