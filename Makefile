@@ -1,13 +1,14 @@
 # libmindgames - plain GNU make.
 #
 #   make              shared + static library, mindgames.pc and the tools
-#                     (mg-play, mg-match, mg-board, mg-engine) in build/
+#                     (mg-play, mg-match, mg-board, mg-engine, mg-solve)
+#                     in build/programs/
 #   make demo         build and play a demo game between two bots
 #   make check        every test (installs Check/pkg-config first if it can)
 #   make examples     build the example programs and run each once
 #   make tools-check  the tools' tests: engine protocol, tournaments (check)
 #   make install      PREFIX=/usr/local DESTDIR= (staged installs); the
-#                     tools go to BINDIR (examples/tools.mk)
+#                     tools go to BINDIR (programs/programs.mk)
 #   make install-python  install, then the Python package over it (PYTHON)
 #   make python-tests the Python package's tests (part of make check)
 #   make uninstall    remove exactly what install put there
@@ -84,8 +85,9 @@ EXAMPLES  := demo hello engine-greedy engine-sites
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
 RPATH     := -Wl,-rpath,'$$ORIGIN/..'
 
-# The tools (mg-play, mg-match, mg-board, mg-engine): build, install, tests
-include examples/tools.mk
+# The tools (mg-play, mg-match, mg-board, mg-engine, mg-solve), whose
+# sources are in programs/: build, install, tests
+include programs/programs.mk
 
 # Check through pkg-config; empty until the dependency script has run.
 CHECK_FLAGS = $(shell pkg-config --cflags --libs check 2>/dev/null)
@@ -143,7 +145,7 @@ $(EX_BINS): $(B)/examples/%: examples/%.c examples/engine_loop.h $(SHLIB)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 
 examples: $(EX_BINS) $(TOOL_BINS)
-	$(Q)sh tests/examples-check.sh $(B)/examples
+	$(Q)sh tests/examples-check.sh $(B)/examples $(B)/programs
 
 # The tools too, so that the README's next commands work after make demo.
 demo: $(B)/examples/demo $(TOOL_BINS)
@@ -294,7 +296,8 @@ install: all install-tools
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc
 	@if [ -d man ]; then \
 	    for s in 3 7; do \
-	        set -- man/man$$s/*.$$s; [ -e "$$1" ] || continue; \
+	        set -- $$(ls man/man$$s/*.$$s 2>/dev/null | grep -v '/mindgames-server\.7$$'); \
+	        [ -e "$$1" ] || continue; \
 	        $(INSTALL) -d $(DESTDIR)$(MANDIR)/man$$s; \
 	        $(INSTALL) -m 644 "$$@" $(DESTDIR)$(MANDIR)/man$$s/; \
 	    done; \
@@ -318,7 +321,7 @@ uninstall: uninstall-tools
 	      $(DESTDIR)$(PKGCONFIGDIR)/mindgames.pc \
 	      $(DESTDIR)$(DOCDIR)/rules.md
 	@rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
-	@for f in man/man3/*.3 man/man7/*.7; do \
+	@for f in man/man3/*.3 $(filter-out man/man7/mindgames-server.7,$(wildcard man/man7/*.7)); do \
 	    [ -e "$$f" ] && rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$f))/$$(basename $$f); \
 	done; true
 
@@ -334,3 +337,8 @@ include web/web.mk
 
 # mg-server's storage over SQLite and its test (make store-check)
 include programs/server/store.mk
+# mg-server (make server, make serve)
+include programs/server/server.mk
+
+# mg-server's benchmark and its load client mg-load (make bench-server)
+include programs/server/bench.mk

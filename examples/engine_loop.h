@@ -142,8 +142,13 @@ static void cmd_moves(char *args)
          move = strtok_r(NULL, " \t", &save)) {
         int32_t a;
         int rc = mg_state_action_from_string(s, move, &a, err, sizeof err);
-        if (rc == MG_OK && (rc = mg_state_apply(s, a)) != MG_OK)
-            snprintf(err, sizeof err, "%s: %s", move, mg_strerror(rc));
+        if (rc == MG_OK && (rc = mg_state_apply(s, a)) != MG_OK) {
+            /* the library's line: "a1-b1: <the rule> (rules N.M)" */
+            size_t need = 0;
+            if (mg_state_illegal_reason(s, a, err, sizeof err, &need) ==
+                    MG_ENOBUFS || !err[0])
+                snprintf(err, sizeof err, "%s: %s", move, mg_strerror(rc));
+        }
         if (rc != MG_OK) {
             mg_state_free(s);
             answer("error %s", err);
@@ -200,6 +205,14 @@ static void cmd_seed(const char *args)
     answer("ok", NULL);
 }
 
+/* Whether args is one word: hello takes one, and a command given words
+ * it does not take is refused (mindgames-engine(7), COMMANDS). */
+static int one_word(const char *args)
+{
+    args += strcspn(args, " \t");
+    return !args[strspn(args, " \t")];
+}
+
 /* One command; 1 to stop. */
 static int command(char *line, char **buf, size_t *cap)
 {
@@ -209,7 +222,7 @@ static int command(char *line, char **buf, size_t *cap)
     if (!args)
         args = "";
     args += strspn(args, " \t");
-    if (!strcmp(cmd, "hello") && atoi(args) >= 1)
+    if (!strcmp(cmd, "hello") && atoi(args) >= 1 && one_word(args))
         answer("id name " ENGINE_NAME "\nid author the libmindgames "
                "examples\nid games " ENGINE_GAMES "\nok 1", NULL);
     else if (!strcmp(cmd, "seed"))

@@ -32,6 +32,14 @@ def number(words, index=0):
     return int(words[index])
 
 
+def only_number(words):
+    """The one argument of hello, seed and record: a command given words it
+    does not take is refused (mindgames-engine(7), COMMANDS)."""
+    if len(words) != 1:
+        raise ValueError("one number expected, not %d words" % len(words))
+    return number(words)
+
+
 def go(state, args, rng):
     for i in range(1, len(args), 2):   # KEY VALUE pairs: movetime checked
         if args[i - 1] == "movetime":
@@ -57,18 +65,18 @@ def main():
         try:
             if "\0" in line:
                 raise ValueError("the line holds a NUL byte")
-            if cmd == "hello" and number(args) >= 1:
+            if cmd == "hello" and only_number(args) >= 1:
                 answer("id name engine_random.py", "id author the "
                        "libmindgames examples", "id games *", "ok 1")
             elif cmd == "seed":
-                rng.seed(number(args))
+                rng.seed(only_number(args))
                 answer("ok")
             elif cmd == "game" and args:
                 game = mindgames.Game(line.split(None, 1)[1])
                 state = start(game)
                 answer("ok")
             elif cmd == "record":
-                lines = [stdin.readline() for _ in range(number(args))]
+                lines = [stdin.readline() for _ in range(only_number(args))]
                 if not all(lines):
                     return                # the input ended inside it
                 loaded = mindgames.State.load(b"".join(lines).decode())

@@ -9,9 +9,12 @@
 set -u
 
 # `ensure-deps.sh web` (make web: emscripten, node-acorn) and
-# `ensure-deps.sh browser` (make check-web: chromium, node, npm): web/deps.sh.
+# `ensure-deps.sh browser` (make check-web: chromium, node, npm): web/deps.sh;
+# `ensure-deps.sh server` (make server: libmicrohttpd, SQLite, jansson,
+# libsodium): programs/server/deps.sh.
 case "${1:-}" in
 web|browser) exec sh "$(dirname "$0")/../web/deps.sh" "$1" ;;
+server) exec sh "$(dirname "$0")/../programs/server/deps.sh" ;;
 esac
 
 c_pkgs=""

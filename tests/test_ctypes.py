@@ -104,6 +104,9 @@ PROTOTYPES = {
     "mg_state_load": (c_int, [P(c_void_p), P(c_void_p), c_char_p, c_char_p,
                               c_size_t]),
     "mg_state_playout": (c_int, [HANDLE, c_uint64, c_int32]),
+    "mg_state_illegal_reason": (c_int, [HANDLE, c_int32, c_char_p,
+                                        c_size_t, SIZE_OUT]),
+    "mg_state_end_reason": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
     "mg_game_new_with_board": (c_int, [P(c_void_p), c_char_p, HANDLE,
                                        c_char_p, c_size_t]),
     "mg_game_board": (HANDLE, [HANDLE]),                # borrowed
@@ -667,6 +670,60 @@ class TestPlay(Fixture):
         self.assertEqual(lib.mg_state_playout(self.s, 1, 0), 0)
         self.assertEqual(len(history(self.s)), 5)
         lib.mg_state_free(t)
+
+
+class TestReasons(Fixture):
+    """mg_state_illegal_reason and mg_state_end_reason (1.5): the codes,
+    the size query and the one line each gives, in Dots and Boxes (a line
+    drawn twice, rules 3.2.1; the end once all lines are drawn, rules
+    3.2.3)."""
+
+    def reason(self, action):
+        need = c_size_t(0)
+        rc = lib.mg_state_illegal_reason(self.s, action, None, 0,
+                                         byref(need))
+        buf = ctypes.create_string_buffer(max(need.value, 1))
+        if rc == MG_ENOBUFS:
+            rc = lib.mg_state_illegal_reason(self.s, action, buf, len(buf),
+                                             byref(need))
+        self.assertEqual(need.value, len(buf.value) + 1)
+        return rc, buf.value.decode("ascii")
+
+    def test_illegal_and_legal(self):
+        a = c_int32()
+        self.assertEqual(lib.mg_state_action_from_string(
+            self.s, b"a1-b1", byref(a), None, 0), MG_OK)
+        self.assertEqual(self.reason(a.value), (MG_OK, ""))
+        self.assertEqual(lib.mg_state_apply(self.s, a.value), MG_OK)
+        rc, line = self.reason(a.value)  # drawn already (rules 3.2.1)
+        self.assertEqual(rc, MG_EILLEGAL)
+        self.assertTrue(line.startswith("a1-b1: "), line)
+        self.assertRegex(line, r"\(rules [0-9.]+[^)]*\)$")
+        self.assertNotIn("\n", line)
+        for bad in (-1, 24):  # ids are 0 .. 23 on 3x3 boxes (rules 3.4)
+            rc, line = self.reason(bad)
+            self.assertEqual(rc, MG_ERANGE)
+            self.assertIn(str(bad), line)
+            self.assertIn("23", line)
+
+    def test_end(self):
+        buf = ctypes.create_string_buffer(256)
+        buf.value = b"x"
+        self.assertEqual(lib.mg_state_end_reason(self.s, buf, len(buf),
+                                                 None), MG_EINVAL)
+        self.assertEqual(buf.value, b"")  # the game goes on
+        lib.mg_state_playout(self.s, 5, -1)  # every line (rules 3.2.3)
+        need = c_size_t(0)
+        self.assertEqual(lib.mg_state_end_reason(self.s, None, 0,
+                                                 byref(need)), MG_ENOBUFS)
+        self.assertEqual(lib.mg_state_end_reason(self.s, buf, len(buf),
+                                                 byref(need)), MG_OK)
+        end = buf.value.decode("ascii")
+        self.assertEqual(need.value, len(end) + 1)
+        self.assertRegex(end, r"\(rules [0-9.]+[^)]*\)$")
+        rc, line = self.reason(history(self.s)[0])
+        self.assertEqual(rc, MG_EOVER)
+        self.assertTrue(line.endswith(": the game is over: " + end), line)
 
 
 class TestSaveLoad(Fixture):

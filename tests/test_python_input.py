@@ -1,7 +1,10 @@
 """Bad input to the Python package: integers that do not fit the C
-parameter (never wrapped by ctypes), wrong types, text with NUL bytes,
-closed objects, and the library's code and message in every exception."""
+parameter (never wrapped by ctypes), wrong types (bools too), text with
+NUL bytes, closed objects, the library's code and message in every
+exception, and the reasons of 1.5 (why an action is refused, why a game
+ended).  Rules sections are those of doc/rules.md."""
 import pickle
+import re
 import unittest
 
 from mgtest import HAVE_NUMPY, SPEC, mg
@@ -106,7 +109,6 @@ class TestIds(unittest.TestCase):
             def __index__(self):
                 return 5
         self.assertEqual(self.s.apply(Index()), 5)
-        self.assertEqual(self.s.apply(True), 1)  # bool is an int
         if HAVE_NUMPY:
             import numpy as np
             for t in (np.int8, np.int16, np.int32, np.int64, np.uint32,
@@ -118,6 +120,75 @@ class TestIds(unittest.TestCase):
                     self.s.undo()
             self.assert_refused(self.s.apply, np.int64(2**32 + 5))
             self.assert_refused(self.s.apply, np.uint64(2**63))
+
+
+    def test_bools_refused(self):
+        # a bool is not a number here (1.5): not an action id, a player, a
+        # site, a seed or a limit
+        b = mg.Board.generate("labyrinth", 1)
+        calls = [self.s.apply, self.s.is_legal, self.s.illegal_reason,
+                 self.s.action_to_string, self.s.score, self.s.observation,
+                 self.s.site, self.g.site, self.g.action_sites,
+                 lambda v: self.g.symmetry_site(v, 0),
+                 lambda v: self.g.symmetry_action(0, v),
+                 self.s.playout, lambda v: self.s.playout(1, v),
+                 lambda v: mg.Bot("random", v),
+                 lambda v: mg.Board.generate(2, v), b.cell_name,
+                 lambda v: mg.Solver(self.g).solve(self.s, max_nodes=v)]
+        values = [True, False]
+        if HAVE_NUMPY:
+            import numpy as np
+            values += [np.True_, np.False_]
+        for v in values:
+            for i, call in enumerate(calls):
+                with self.subTest(value=v, call=i):
+                    with self.assertRaises(TypeError) as cm:
+                        call(v)
+                    self.assertIn("bool", str(cm.exception))
+        self.assertEqual(self.s.history(), [0])
+
+    def test_ranges_in_messages(self):
+        # every OutOfRangeError names the range: 24 lines on 3x3 boxes
+        # (rules 3.4), 33 sites, 8 symmetries, seats 0 and 1 (rules 0)
+        n = self.g.num_actions
+        self.assertEqual(n, 24)
+        for v in (-1, 24, 10**20, -2**40):
+            with self.subTest(action=v):
+                for call in (self.s.apply, self.s.action_to_string,
+                             self.g.action_sites,
+                             lambda a: self.g.symmetry_action(0, a)):
+                    e = self.assert_refused(call, v)
+                    self.assertIn("action %d is out of range" % v, e.message)
+                    self.assertIn("0 to 23", e.message)
+                self.assertEqual(self.s.illegal_reason(v),
+                                 self.assert_refused(self.s.apply, v).message)
+        e = self.assert_refused(self.s.apply, -1)
+        self.assertEqual(str(e), "action -1 is out of range: this game's "
+                         "action ids are 0 to 23")
+        self.assertEqual((e.action, e.reason), (-1, str(e)))
+        for call, what, last in ((self.s.site, "site", 32),
+                                 (self.g.site, "site", 32),
+                                 (lambda v: self.g.symmetry_site(0, v),
+                                  "site", 32),
+                                 (lambda v: self.g.symmetry_site(v, 0),
+                                  "symmetry", 7)):
+            for v in (-1, last + 1, 2**33):
+                with self.subTest(what=what, value=v):
+                    e = self.assert_refused(call, v)
+                    self.assertIn("%s %d is out of range" % (what, v),
+                                  e.message)
+                    self.assertIn("0 to %d" % last, e.message)
+        for call in (self.s.score, self.s.observation):
+            for v in (2, -1, 2**40):
+                e = self.assert_refused(call, v)
+                self.assertIn("player %d is out of range" % v, e.message)
+                self.assertIn("0 and 1", e.message)
+        b = mg.Board.generate("labyrinth", 1)
+        for v in (-1, 63):
+            with self.assertRaises(mg.OutOfRangeError) as cm:
+                b.cell_name(v)
+            self.assertIn("cell %d is out of range" % v, str(cm.exception))
+            self.assertIn("0 to 62", str(cm.exception))
 
 
 class TestQuantities(unittest.TestCase):
@@ -255,9 +326,7 @@ class TestLibraryErrors(unittest.TestCase):
 
     def test_messages_from_strerror(self):
         s = mg.Game(SPEC).new_state()
-        for call, cls in ((s.undo, mg.NothingToUndoError),
-                          (lambda: s.apply(99), mg.OutOfRangeError),
-                          (lambda: s.groups(0), mg.UnsupportedError)):
+        for call, cls in ((lambda: s.groups(0), mg.UnsupportedError),):
             with self.subTest(cls=cls.__name__):
                 with self.assertRaises(cls) as cm:
                     call()
@@ -267,11 +336,31 @@ class TestLibraryErrors(unittest.TestCase):
         with self.assertRaises(mg.IllegalActionError) as cm:
             s.apply(0)
         self.assertEqual(cm.exception.code, mg.EILLEGAL)
+        self.assertNotEqual(cm.exception.message, cm.exception.strerror)
         s.playout(1)
         with self.assertRaises(mg.GameOverError) as cm:
             s.apply(s.history()[0])
         self.assertEqual(cm.exception.code, mg.EOVER)
+        self.assertNotEqual(cm.exception.message, cm.exception.strerror)
         self.assertEqual(len(s.history()), 24)
+
+    def test_sentences(self):
+        # the errors without an err buffer say what happened in a sentence
+        s = mg.Game(SPEC).new_state()
+        with self.assertRaises(mg.NothingToUndoError) as cm:
+            s.undo()
+        self.assertIn("nothing to undo: ", str(cm.exception))
+        s.playout(2)  # every line drawn (rules 3.2.3)
+        end = s.end_reason()
+        for call in (lambda: mg.Bot().choose(s),
+                     lambda: mg.Solver(s.game, 1 << 20).solve(s),
+                     lambda: mg.Solver(s.game, 1 << 20).values(s)):
+            with self.assertRaises(mg.GameOverError) as cm:
+                call()
+            e = cm.exception
+            self.assertEqual((e.action, e.reason), (None, end))
+            self.assertTrue(str(e).startswith("cannot "), str(e))
+            self.assertTrue(str(e).endswith(": the game is over: " + end))
 
     def test_error_classes(self):
         codes = set()
@@ -291,6 +380,11 @@ class TestLibraryErrors(unittest.TestCase):
         self.assertEqual(mg.MindgamesError(-99).code, -99)
         self.assertTrue(issubclass(mg.OutOfMemoryError, MemoryError))
         self.assertTrue(issubclass(mg.ClosedError, mg.InvalidArgumentError))
+        self.assertTrue(issubclass(mg.UnknownBotError, mg.UnknownGameError))
+        e = mg.IllegalActionError(mg.EILLEGAL, action=3, reason="why")
+        self.assertEqual((e.message, e.action, e.reason), ("why", 3, "why"))
+        self.assertEqual((cls(mg.EINVAL).action, cls(mg.EINVAL).reason),
+                         (None, None))
         for cls in (mg.InvalidArgumentError, mg.OutOfRangeError,
                     mg.NotationError, mg.UnknownGameError, mg.OptionError,
                     mg.OptionValueError, mg.IllegalActionError,
@@ -299,6 +393,115 @@ class TestLibraryErrors(unittest.TestCase):
         e = mg.LibraryNotFoundError("msg", (("a", "b"),))
         back = pickle.loads(pickle.dumps(e))
         self.assertEqual((str(back), back.tried), ("msg", (("a", "b"),)))
+
+
+RULES = re.compile(r" \(rules \d+(\.\d+)*[^()]*\)$")
+
+
+class TestReasons(unittest.TestCase):
+    """State.illegal_reason, State.end_reason and the reason in the errors
+    of apply (1.5), in Dots and Boxes: a line drawn twice (rules 3.2.1),
+    the end once every line is drawn (rules 3.2.3)."""
+
+    def setUp(self):
+        self.g = mg.Game(SPEC)
+        self.s = self.g.new_state()
+
+    def test_legal_is_empty_illegal_is_a_line(self):
+        self.s.apply("a1-b1")
+        self.s.apply("a2-b2")
+        for a in range(self.g.num_actions):
+            with self.subTest(action=a):
+                r = self.s.illegal_reason(a)
+                self.assertEqual(r == "", self.s.is_legal(a))
+                if r:
+                    self.assertTrue(r.startswith(
+                        self.s.action_to_string(a) + ": "), r)
+                    self.assertRegex(r, RULES)
+                    self.assertNotIn("\n", r)
+        self.assertEqual(self.s.illegal_reason("b1-c1"), "")
+
+    def test_illegal_action_error(self):
+        a = self.s.apply("a1-b1")
+        before = (self.s.history(), self.s.hash)
+        for action in (a, "a1-b1", b"A1-B1"):
+            with self.subTest(action=action):
+                with self.assertRaises(mg.IllegalActionError) as cm:
+                    self.s.apply(action)
+                e = cm.exception
+                self.assertIsInstance(e, ValueError)
+                self.assertEqual(e.code, mg.EILLEGAL)
+                self.assertEqual(e.action, a)
+                self.assertTrue(e.reason.startswith("a1-b1: "), e.reason)
+                self.assertRegex(e.reason, RULES)
+                self.assertEqual(str(e), e.reason)
+                self.assertEqual(e.message, e.reason)
+                self.assertEqual(self.s.illegal_reason(action), e.reason)
+                back = pickle.loads(pickle.dumps(e))
+                self.assertIs(type(back), mg.IllegalActionError)
+                self.assertEqual((back.action, back.reason, str(back)),
+                                 (e.action, e.reason, str(e)))
+        self.assertEqual((self.s.history(), self.s.hash), before)
+
+    def test_notation(self):
+        # notation naming no action: its error's message; malformed: raises
+        with self.assertRaises(mg.OutOfRangeError) as cm:
+            self.s.apply("a1-a9")
+        self.assertEqual(self.s.illegal_reason("a1-a9"), str(cm.exception))
+        self.assertIn("a9", str(cm.exception))
+        self.assertRaises(mg.NotationError, self.s.illegal_reason, "%%%")
+        self.assertRaises(TypeError, self.s.illegal_reason, 1.5)
+
+    def test_end_reason(self):
+        self.assertIsNone(self.s.end_reason())
+        self.s.playout(3)
+        self.assertTrue(self.s.is_terminal)
+        end = self.s.end_reason()
+        self.assertIsInstance(end, str)
+        self.assertRegex(end, RULES)
+        self.assertNotIn("\n", end)
+        a = self.s.history()[-1]
+        with self.assertRaises(mg.GameOverError) as cm:
+            self.s.apply(a)
+        e = cm.exception
+        self.assertEqual(e.action, a)
+        self.assertTrue(e.reason.endswith(": the game is over: " + end),
+                        e.reason)
+        self.assertTrue(e.reason.startswith(self.s.action_to_string(a)))
+        self.assertEqual(str(e), e.reason)
+        self.assertEqual(self.s.illegal_reason(a), e.reason)
+        self.s.undo()
+        self.assertIsNone(self.s.end_reason())
+
+    def test_end_reason_of_every_game(self):
+        # every game of the registry ends with a line citing its rules
+        for gid in mg.game_ids():
+            with self.subTest(game=gid):
+                with mg.Game(gid) as g:
+                    s = g.new_state()
+                    s.playout(11, 5000)
+                    if s.is_terminal:
+                        self.assertRegex(s.end_reason(), RULES)
+                        a = s.history()[-1]
+                        self.assertRegex(s.illegal_reason(a), RULES)
+                    else:
+                        self.assertIsNone(s.end_reason())
+
+    def test_unknown_bot(self):
+        with self.assertRaises(mg.UnknownBotError) as cm:
+            mg.Bot("foo")
+        e = cm.exception
+        self.assertIsInstance(e, mg.UnknownGameError)  # as before 1.5
+        self.assertIsInstance(e, ValueError)
+        self.assertEqual(e.code, mg.ENOGAME)
+        self.assertTrue(str(e).startswith("unknown bot 'foo': "), str(e))
+        from mindgames.bot import BOT_NAMES
+        for name in BOT_NAMES:  # the message lists real bots
+            self.assertIn(name, str(e)[len("unknown bot 'foo'"):])
+            self.assertEqual(mg.Bot(name).spec.split("(")[0], name)
+        with self.assertRaises(mg.UnknownGameError) as cm:
+            mg.Game("foo")
+        self.assertNotIsInstance(cm.exception, mg.UnknownBotError)
 
 
 class TestClosed(unittest.TestCase):
@@ -324,7 +527,8 @@ class TestClosed(unittest.TestCase):
         ("is_terminal", None), ("winner", None), ("score", (0,)),
         ("scores", None), ("groups", (0,)), ("hash", None), ("render", ()),
         ("site", (0,)), ("sites", ()), ("observation", (0,)), ("save", ()),
-        ("clone", ()), ("copy_from", (None,))]
+        ("clone", ()), ("copy_from", (None,)), ("illegal_reason", (0,)),
+        ("illegal_reason", ("a1-b1",)), ("end_reason", ())]
 
     def test_state(self):
         g = mg.Game(SPEC)

@@ -391,5 +391,26 @@ class TestExamples(unittest.TestCase):
         self.assertRegex(p.stdout, r"(?m)^winner \d, scores \(\d, \d\)$")
 
 
+    def test_readmes_list_the_classes(self):
+        # the package's README and the Python section of the top-level one
+        # name every class a user makes (Solver was missing from both)
+        with open(os.path.join(TOP, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        start = text.index("## From Python")
+        section = text[start:text.index("\n## ", start + 1)]
+        with open(os.path.join(TOP, "python", "README.md"),
+                  encoding="utf-8") as f:
+            package = f.read()
+        for name in ("Game", "State", "Board", "Bot", "Solver", "Solution",
+                     "illegal_reason", "end_reason", "UnknownBotError"):
+            with self.subTest(name=name):
+                self.assertRegex(section, r"`(state\.|solver\.)?%s\b"
+                                 % name)
+        for name in ("Game", "Bot", "Solver", "illegal_reason",
+                     "end_reason"):
+            with self.subTest(package_readme=name):
+                self.assertRegex(package, r"\b%s\b" % name)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,5 +1,5 @@
 /*
- * tools-stats.c - the statistics of mg-match (examples/tools/stats.c):
+ * tools-stats.c - the statistics of mg-match (programs/tools/stats.c):
  *
  *  - the Elo interval always contains the estimate: for every result of
  *    up to 60 games (wins, draws, losses), the Wilson interval of the

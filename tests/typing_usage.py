@@ -47,6 +47,16 @@ def use() -> None:
     except mg.OutOfRangeError as e:
         code: int = e.code
         message: str = e.message
+    why: str = s.illegal_reason(played)
+    end: Optional[str] = s.end_reason()
+    try:
+        s.apply(played)
+    except mg.IllegalActionError as e:
+        refused: Optional[int] = e.action
+        reason: Optional[str] = e.reason
+    solution: mg.Solution = mg.Solver(g).solve(s)
+    exact: bool = solution.exact
     print(ok, over, player, scores, history, obs, held, kind, neighbours,
           start, board, options, choice, picture, again, maps, ids, into,
-          planes, holders, table, cell, code, message, to)
+          planes, holders, table, cell, code, message, to, why, end,
+          refused, reason, exact)

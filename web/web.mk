@@ -9,7 +9,9 @@
 #                     command); a static page, no server beyond files
 #   make web-serve    serve it on http://127.0.0.1:$(WEB_PORT)/
 #   make check-web    the page in headless Chromium (Debian's chromium,
-#                     driven by playwright-core from web/package-lock.json)
+#                     driven by playwright-core from web/package-lock.json);
+#                     with build/programs/mg-server built, also the page
+#                     online against it (web/test/check-online.mjs)
 #
 # Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
 # CHROMIUM (/usr/bin/chromium).
@@ -75,3 +77,7 @@ $(WEB_NATIVE): web/test/native.c $(SHLIB)
 check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	$(Q)MG_WEB_DIR=$(WEB_OUT) MG_WEB_NATIVE=$(WEB_NATIVE) CHROMIUM=$(CHROMIUM) \
 	    node --test --test-reporter=spec web/test/check-web.mjs
+	$(Q)if [ -x $(B)/programs/mg-server ]; then \
+	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
+	    node --test --test-reporter=spec web/test/check-online.mjs; \
+	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi

@@ -4,7 +4,7 @@
  * their stones through the `marks` argument (one character per cell).
  *
  * Text: the square grid puts cells two columns apart, beams as - | / \
- * (x where two diagonals cross); the hex grid uses axial (q, r) with cell
+ * (+ where two diagonals cross); the hex grid uses axial (q, r) with cell
  * (q, r) at column 2(2q + r), beams as --- / \.  Rows are numbered at the
  * left; on the square grid the column letters run along the bottom, on the
  * hex grid each cell shows its column letter in the cells view.
@@ -68,7 +68,9 @@ static void put(char *line, int32_t *len, int32_t col, char ch)
         return;
     if (line[col] != ' ' && ch != line[col] &&
         ((line[col] == '/' && ch == '\\') || (line[col] == '\\' && ch == '/')))
-        ch = 'x'; /* two diagonal beams cross (lower case: 'X' is a stone) */
+        ch = '+'; /* two diagonal beams cross: '+', as mg-play shows it
+                   * ('x' was taken for Black's stone X).  A picture's
+                   * marks are a renderer's choice, not a rule. */
     line[col] = ch;
     if (col + 1 > *len)
         *len = col + 1;

@@ -2,9 +2,10 @@
  * chains_render.c - the pictures of a Chains of Thought position: the
  * text one (the board line by line, top line first, with row numbers or
  * each line's first "#index", the column letters, the chains of each
- * seat and who is to move or who won) and the SVG one (the board's edges
- * and points, each point with its name as title, the stones, and the
- * same last line as the status, through the SVG writer of svg.c).
+ * seat and who is to move, or at the end "game over: " and the end
+ * reason of chains_explain.c) and the SVG one (the board's edges and
+ * points, each point with its name as title, the stones, and the same
+ * last line as the status, through the SVG writer of svg.c).
  */
 #include "chains_of_thought.h"
 
@@ -20,26 +21,23 @@ static void chains_line(const scan *sc, int seat, mg__sb *sb)
     mg__sb_printf(sb, "%c (seat %d): %d stone%s", stone_char[seat], seat,
                   (int)stones, stones == 1 ? "" : "s");
     if (n) {
-        mg__sb_puts(sb, ", chains");
+        mg__sb_puts(sb, n == 1 ? ", chain" : ", chains");
         for (i = 0; i < n; i++)
             mg__sb_printf(sb, " %d", (int)sizes[i]);
     }
 }
 
-static void result_line(const chdr *h, mg__sb *sb)
+static void result_line(const mg_game *g, const chdr *h, mg__sb *sb)
 {
     if (!h->over) {
         mg__sb_printf(sb, "%c (seat %d) to move", stone_char[(int)h->player],
                       (int)h->player);
         return;
     }
-    mg__sb_printf(sb, "game over, %c (seat %d) cannot move: ",
-                  stone_char[(int)h->player], (int)h->player);
-    if (h->winner == MG_DRAW)
-        mg__sb_puts(sb, "draw");
-    else
-        mg__sb_printf(sb, "%c (seat %d) wins", stone_char[(int)h->winner],
-                      (int)h->winner);
+    /* the end reason (chains_explain.c): who cannot move and who won by
+     * what (rules 5.2, end) */
+    mg__sb_puts(sb, "game over: ");
+    mg__cot_end_reason(g, h, sb);
 }
 
 static void pad_to(mg__sb *sb, int32_t *at, int32_t col)
@@ -50,8 +48,8 @@ static void pad_to(mg__sb *sb, int32_t *at, int32_t col)
     }
 }
 
-static void render_text(const cot *c, const chdr *h, const int8_t *cell,
-                        mg__sb *sb)
+static void render_text(const mg_game *g, const cot *c, const chdr *h,
+                        const int8_t *cell, mg__sb *sb)
 {
     const mg__cot_board *b = &c->b;
     int32_t line, p, lw = 1, k;
@@ -112,23 +110,23 @@ static void render_text(const cot *c, const chdr *h, const int8_t *cell,
     mg__sb_putc(sb, '\n');
     chains_line(&sc, 1, sb);
     mg__sb_putc(sb, '\n');
-    result_line(h, sb);
+    result_line(g, h, sb);
     mg__sb_putc(sb, '\n');
 }
 
 /* The board's pixel positions and sizes (chains_boards.h) in the SVG
  * writer's tenths of a pixel. */
-static void render_svg(const cot *c, const chdr *h, const int8_t *cell,
-                       mg__sb *sb)
+static void render_svg(const mg_game *g, const cot *c, const chdr *h,
+                       const int8_t *cell, mg__sb *sb)
 {
     const mg__cot_board *b = &c->b;
     int32_t p, k;
     int r = b->kind == MG__COT_TRISQUARE ? 140 : 160;
-    char status[96];
+    char status[512];
     mg__sb ssb;
     mg__svg v;
     mg__sb_init(&ssb, status, sizeof status);
-    result_line(h, &ssb);
+    result_line(g, h, &ssb);
     mg__svg_begin(&v, sb, 10 * b->width, 10 * b->height, "#e8c98e",
                   mg__sb_str(&ssb));
     mg__svg_group(&v, "stroke=\"black\" stroke-width=\"1.5\"");
@@ -161,7 +159,7 @@ static void render_svg(const cot *c, const chdr *h, const int8_t *cell,
 void mg__cot_render(const mg_game *g, const void *st, int format, mg__sb *sb)
 {
     if (format == MG_RENDER_SVG)
-        render_svg(C(g), st, ccells(st), sb);
+        render_svg(g, C(g), st, ccells(st), sb);
     else
-        render_text(C(g), st, ccells(st), sb);
+        render_text(g, C(g), st, ccells(st), sb);
 }

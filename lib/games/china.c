@@ -533,7 +533,7 @@ static inline void end_turn(cstate *s)
     s->turn++;
     s->colour ^= 1;
     s->placed = 0;
-    s->quota = s->klass = s->last = 0;
+    s->quota = s->klass = s->last = s->first = 0;
 }
 
 /* apply without the undo record.  The hash changes by the keys of what
@@ -560,8 +560,8 @@ CHINA_INLINE void apply_action(const china *c, cstate *s, int32_t a)
     k = c->klass[a];
     bit = 1ULL << (a & 63);
     h ^= c->zstone[a][col];
-    if (s->placed == 0) {
-        s->klass = (int16_t)k;
+    if (s->placed == 0) { /* the turn's first stone fixes its class */
+        s->klass = (int16_t)k, s->first = (int16_t)a;
         s->quota = (int16_t)quota_of(c, s, a);
         h ^= c->zklass[k];
     } else {

@@ -57,6 +57,8 @@ typedef struct cstate {
     int16_t quota;  /* this turn's quota (placed > 0) */
     int16_t klass;  /* this turn's class (placed > 0) */
     int16_t last;   /* the last stone of this turn (placed > 0) */
+    int16_t first;  /* the first stone of this turn (placed > 0; not in
+                     * the hash: only the reasons name it) */
     int16_t vacant_total;
     int16_t stones[2];    /* per colour */
     int16_t vacant[MAXK]; /* vacant cells per class */

@@ -67,6 +67,12 @@ static void marks_of(const mg_game *g, const cstate *s, char *marks)
     }
 }
 
+/* "1 stone", "2 stones". */
+static void count_of(mg__sb *sb, int32_t n, const char *what)
+{
+    mg__sb_printf(sb, "%d %s%s", (int)n, what, n == 1 ? "" : "s");
+}
+
 static void status(const mg_game *g, const cstate *s, mg__sb *sb)
 {
     const china *c = C(g);
@@ -74,19 +80,19 @@ static void status(const mg_game *g, const cstate *s, mg__sb *sb)
     for (seat = 0; seat < 2; seat++) {
         int colour = seat ^ s->swapped;
         int32_t sizes[MAXC], n = mg__china_group_sizes(g, s, colour, sizes);
-        mg__sb_printf(sb, "%s%s (seat %d, %c): %d stones, %d groups, score %d",
-                      seat ? "\n" : "", colour_name[colour], seat,
-                      colour ? 'X' : 'O', (int)s->stones[colour], (int)n,
+        mg__sb_printf(sb, "%s%s (seat %d, %c): ", seat ? "\n" : "",
+                      colour_name[colour], seat, colour ? 'X' : 'O');
+        count_of(sb, s->stones[colour], "stone");
+        mg__sb_puts(sb, ", ");
+        count_of(sb, n, "group");
+        mg__sb_printf(sb, ", score %d",
                       (int)mg__china_score_colour(g, s, colour));
     }
     mg__sb_putc(sb, '\n');
-    if (s->colour < 0) {
-        int w = mg__china_winner(g, s);
-        if (w == MG_DRAW)
-            mg__sb_puts(sb, "game over: draw\n");
-        else
-            mg__sb_printf(sb, "game over: %s (seat %d) wins\n",
-                          colour_name[w ^ s->swapped], w);
+    if (s->colour < 0) { /* what ended the game and the scores (1.5) */
+        mg__sb_puts(sb, "game over: ");
+        mg__china_end_reason(g, s, sb);
+        mg__sb_putc(sb, '\n');
         return;
     }
     mg__sb_printf(sb, "turn %d: %s (seat %d) to move", (int)s->turn + 1,
@@ -100,7 +106,8 @@ static void status(const mg_game *g, const cstate *s, mg__sb *sb)
         mg__sb_printf(sb, ", %d of %d placed on class ", (int)s->placed,
                       (int)s->quota);
         if (c->number)
-            mg__sb_printf(sb, "%d beams", (int)c->kmask[s->klass]);
+            count_of(sb, c->kmask[s->klass],
+                     c->kind == MG_BOARD_LABYRINTH ? "exit" : "beam");
         else
             mg__sb_printf(sb, "%d", (int)c->kmask[s->klass]);
         if (may_stop(c, s))

@@ -3,7 +3,8 @@
  * grid top row first, with row numbers and column letters) and the SVG
  * one (the grid's lines and the stones, through the SVG writer of svg.c),
  * both with the same two status lines: the stone counts, then the phase
- * and who is to act, or who won.
+ * and who is to act, or "game over: " and the end reason (who won, why,
+ * and the rule: fangqi_explain.c).
  */
 #include "fangqi.h"
 
@@ -14,14 +15,13 @@ static void status(const mg_game *g, const fstate *s, mg__sb *sb)
     const fq *f = F(g);
     static const char *const phase_name[] = {"placing", "removing", "moving",
                                              "over"};
-    mg__sb_printf(sb, "X (seat 0): %d stones  O (seat 1): %d stones\n",
-                  (int)s->stones[0], (int)s->stones[1]);
+    mg__sb_printf(sb, "X (seat 0): %d stone%s  O (seat 1): %d stone%s\n",
+                  (int)s->stones[0], s->stones[0] == 1 ? "" : "s",
+                  (int)s->stones[1], s->stones[1] == 1 ? "" : "s");
     if (s->phase == PH_OVER) {
-        if (s->winner == MG_DRAW)
-            mg__sb_puts(sb, "game over: draw\n");
-        else
-            mg__sb_printf(sb, "game over: %c (seat %d) wins\n",
-                          stone_char[(int)s->winner], (int)s->winner);
+        mg__sb_puts(sb, "game over: ");
+        mg__fq_end_reason(g, s, sb);
+        mg__sb_putc(sb, '\n');
         return;
     }
     mg__sb_printf(sb, "%s: %c (seat %d) to %s", phase_name[(int)s->phase],
@@ -32,8 +32,8 @@ static void status(const mg_game *g, const fstate *s, mg__sb *sb)
         mg__sb_printf(sb, " %d stone%s", (int)s->pending,
                       s->pending == 1 ? "" : "s");
     if (s->phase == PH_MOVE && f->limit)
-        mg__sb_printf(sb, " (%d of %d plies without a removal)",
-                      (int)s->quiet, f->limit);
+        mg__sb_printf(sb, " (%d of %d pl%s without a removal)",
+                      (int)s->quiet, f->limit, f->limit == 1 ? "y" : "ies");
     mg__sb_putc(sb, '\n');
 }
 
@@ -47,7 +47,7 @@ static void render_svg(const mg_game *g, const fstate *s, mg__sb *sb)
     const fq *f = F(g);
     const int32_t right = MARGIN + (f->w - 1) * UNIT;
     const int32_t bottom = MARGIN + (f->h - 1) * UNIT;
-    char text[256];
+    char text[512];
     mg__sb tsb;
     mg__svg v;
     int x, y;

@@ -159,6 +159,17 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         reload(srv, t);
         goto out;
     }
+    if (!srv->cfg.quiet)
+        for (i = 0; i < n; i++)
+            mgs_log("table %s: %lld %s%s%s", t->id,
+                    (long long)rows[i].version, rows[i].type,
+                    json_object_get(json_array_get(events, i), "move")
+                        ? " "
+                        : "",
+                    json_object_get(json_array_get(events, i), "move")
+                        ? json_string_value(json_object_get(
+                              json_array_get(events, i), "move"))
+                        : "");
     if (answer_text) {
         remember(t, cmd_seat, cmd_id, 200, answer_text);
         answer_text = NULL;

@@ -309,8 +309,12 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                 return;
             }
     }
-    if (ev && (!json_is_integer(ev) ||
-               json_integer_value(ev) != (json_int_t)t->version)) {
+    if (ev && !json_is_integer(ev)) {
+        err(r, 400, "\"expect_version\" must be an integer (the table's "
+                    "version you saw)");
+        return;
+    }
+    if (ev && json_integer_value(ev) != (json_int_t)t->version) {
         err(r, 409, "the table is at version %lld, not the expected %s",
             (long long)t->version,
             json_is_integer(ev) ? "one" : "(not an integer)");

@@ -20,9 +20,10 @@
  *   secret.c   seat secrets, invites and ids (libsodium)
  *   store.h    the storage interface (store_sqlite.c)
  *
- * Locks, always taken in this order: srv.tables_mu (the id -> table
- * map), table.mu (everything of one table, its streams list included),
- * stream.mu (one stream's output buffer).  A command holds its table's
+ * Locks: table.mu (everything of one table, its streams list included)
+ * before stream.mu (one stream's output buffer); srv.tables_mu (the id
+ * -> table map and the references) is a leaf: nothing else is taken
+ * while it is held, so it may be taken under a table's lock.  A command holds its table's
  * lock from validation to broadcast, the commit included, so a table in
  * memory is always exactly its committed log replayed.
  */
@@ -109,7 +110,8 @@ typedef struct mgs_poll mgs_poll;
 typedef struct mgs_table {
     char id[MGS_ID_LEN + 1];
     pthread_mutex_t mu;
-    int refs;                    /* under srv.tables_mu */
+    int refs;                    /* users besides the map (under
+                                  * srv.tables_mu): 0 may leave memory */
     mg_game *game;
     mg_state *state;
     char *spec;                  /* canonical */
@@ -141,6 +143,7 @@ typedef struct mgs_table {
     int nstreams, spectators;
     mgs_poll *polls;
     int bot_busy;                /* a bot job is queued or running */
+    int presence_dirty;          /* a presence note is due */
     uint64_t bot_seed;
 } mgs_table;
 
@@ -182,6 +185,13 @@ typedef struct mgs_srv {
 
 /* --------------------------------------------------------- the modules */
 
+/* A command's outcome: the HTTP status and JSON answer. */
+typedef struct mgs_result {
+    int status;
+    json_t *body;
+} mgs_result;
+
+
 int64_t mgs_now_ms(void);        /* wall clock, ms since 1970 */
 void mgs_log(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -217,14 +227,11 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id);
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
 void mgs_release(mgs_srv *srv, mgs_table *t);
-int mgs_insert(mgs_srv *srv, mgs_table *t);     /* takes a reference */
+int mgs_insert(mgs_srv *srv, mgs_table *t);     /* into the map */
+int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
+                mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
 
-/* command.c.  A command's outcome: the HTTP status and JSON answer. */
-typedef struct mgs_result {
-    int status;
-    json_t *body;
-} mgs_result;
 /* Run op `body` for `seat` (authenticated, or a bot/timer of the server
  * with internal = 1) on t (locked by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
@@ -264,11 +271,16 @@ void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
 void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
                         const json_t *data);
 void mgs_presence_changed(mgs_srv *srv, mgs_table *t);
-void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms);
+void mgs_presence_flush(mgs_srv *srv, mgs_table *t); /* the timer's */
+/* Heartbeat comments (ping) and the long polls due by now_ms. */
+void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping);
 /* Shutdown: "restarting" to every stream, end them, answer the polls. */
 void mgs_streams_close(mgs_srv *srv, mgs_table *t);
 
 /* worker.c */
+/* The tables in memory now, each with a reference taken (release each,
+ * then free the list); *n gets their number. */
+mgs_table **mgs_all_tables(mgs_srv *srv, int *n);
 int mgs_workers_start(mgs_srv *srv);
 void mgs_workers_stop(mgs_srv *srv);
 void mgs_bot_wake(mgs_srv *srv, mgs_table *t); /* t locked */

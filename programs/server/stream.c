@@ -126,9 +126,20 @@ static void presence_note(mgs_srv *srv, mgs_table *t)
     json_decref(d);
 }
 
+/* Presence goes out at most once per timer tick (mgs_presence_flush):
+ * a thousand spectators connecting make one note, not a million. */
 void mgs_presence_changed(mgs_srv *srv, mgs_table *t)
 {
-    presence_note(srv, t);
+    (void)srv;
+    t->presence_dirty = 1;
+}
+
+void mgs_presence_flush(mgs_srv *srv, mgs_table *t)
+{
+    if (t->presence_dirty) {
+        t->presence_dirty = 0;
+        presence_note(srv, t);
+    }
 }
 
 /* The connection is gone: the response is freed. */
@@ -150,8 +161,7 @@ static void stream_free(void *cls)
     } else {
         t->spectators--;
     }
-    if (!srv->stopping)
-        presence_note(srv, t);
+    t->presence_dirty = 1;
     pthread_mutex_unlock(&t->mu);
     pthread_mutex_lock(&srv->metrics_mu);
     srv->streams_open--;
@@ -171,9 +181,12 @@ static int backlog_event(void *arg, const mgs_event_row *ev)
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                     int seat, int64_t after)
 {
-    mgs_stream *s = calloc(1, sizeof *s);
+    mgs_stream *s;
     struct MHD_Response *resp;
     int rc;
+    if (srv->stopping)
+        return -1;
+    s = calloc(1, sizeof *s);
     if (!s)
         return -1;
     pthread_mutex_init(&s->mu, NULL);
@@ -200,12 +213,12 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     } else {
         t->spectators++;
     }
-    presence_note(srv, t);
+    t->presence_dirty = 1;
     pthread_mutex_unlock(&t->mu);
     pthread_mutex_lock(&srv->metrics_mu);
     srv->streams_open++;
     pthread_mutex_unlock(&srv->metrics_mu);
-    resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, reader,
+    resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 2048, reader,
                                              s, stream_free);
     if (!resp) {
         stream_free(s);
@@ -271,12 +284,12 @@ void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
     free(text);
 }
 
-void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms)
+void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping)
 {
     mgs_stream *s;
     mgs_poll **pp = &t->polls;
     (void)srv;
-    for (s = t->streams; s; s = s->next)
+    for (s = t->streams; ping && s; s = s->next)
         push(s, ": ping\n\n", 8);
     while (*pp) {
         mgs_poll *p = *pp;
@@ -303,7 +316,7 @@ void mgs_streams_close(mgs_srv *srv, mgs_table *t)
         pthread_mutex_unlock(&s->mu);
         push(s, "", 0); /* resume it, so it ends */
     }
-    mgs_heartbeat(srv, t, INT64_MAX); /* answer every poll */
+    mgs_heartbeat(srv, t, INT64_MAX, 0); /* answer every poll */
 }
 
 /* ----------------------------------------------------------- long poll */

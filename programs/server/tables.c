@@ -67,7 +67,6 @@ static int insert_locked(mgs_srv *srv, mgs_table *t)
             (size_t)(srv->ntables - i) * sizeof *srv->tables);
     srv->tables[i] = t;
     srv->ntables++;
-    t->refs++;
     return 0;
 }
 
@@ -106,7 +105,7 @@ mgs_table *mgs_find(mgs_srv *srv, const char *id)
             mgs_table_free(t);
             t = NULL;
         } else {
-            t->refs++; /* the map's and the caller's */
+            t->refs++; /* the caller's */
         }
     }
     pthread_mutex_unlock(&srv->tables_mu);
@@ -139,7 +138,6 @@ static int restore_one(void *arg, const mgs_table_row *row)
     if (open) {
         mgs_table *t = mgs_table_load(c->srv, row->id);
         if (t && mgs_insert(c->srv, t) == 0) {
-            t->refs--; /* the map's reference only */
             c->loaded++;
         } else {
             mgs_table_free(t);
@@ -369,7 +367,6 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
                             "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
         pthread_mutex_unlock(&t->mu);
         if (mgs_insert(srv, t) == 0) {
-            mgs_release(srv, t);
             pthread_mutex_lock(&t->mu);
             mgs_bot_wake(srv, t);
             pthread_mutex_unlock(&t->mu);
@@ -419,4 +416,139 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
         mgs_bot_wake(srv, t);
     }
     json_decref(events);
+}
+
+/* A rematch: a new table of the same game, clock and bots with the seats
+ * swapped; both seats' secrets hold there for their new seats, and the
+ * old table's "rematch" event names it.  Asked twice: the same table. */
+int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
+                mgs_result *r)
+{
+    char id[MGS_ID_LEN + 1];
+    mgs_table *n;
+    json_t *seats_j, *created, *nevents, *oevents, *extra_ans;
+    mgs_seat_row rows[2];
+    mgs_event_row erows[3];
+    char *etext[3] = {NULL, NULL, NULL}, *row_text = NULL;
+    mgs_append ap;
+    mgs_result nr = {0, NULL};
+    json_t *row_j = NULL;
+    int i, nrows = 0, ne, rc = -1;
+    int64_t now = mgs_now_ms();
+    if (t->status != MGS_OVER && t->status != MGS_ABORTED) {
+        err(r, 409, "a rematch is for a finished game");
+        return -1;
+    }
+    if (t->rematch[0]) {
+        r->status = 200;
+        r->body = json_pack("{s:I,s:s}", "version", (json_int_t)t->version,
+                            "table", t->rematch);
+        return 0;
+    }
+    if (new_table_id(srv, id) != 0 || !(n = mgs_table_new(id))) {
+        err(r, 503, "could not make a table id");
+        return -1;
+    }
+    /* the new table's events, applied to it in memory first */
+    seats_j = json_array();
+    for (i = 0; i < 2; i++) {
+        const mgs_seat *o = &t->seats[1 - i];
+        json_array_append_new(seats_j,
+                              json_pack("{s:s,s:o}", "kind",
+                                        o->kind == MGS_BOT ? "bot" : "human",
+                                        "bot",
+                                        o->kind == MGS_BOT ? json_string(o->bot)
+                                                           : json_null()));
+    }
+    created = json_pack("{s:s,s:I,s:I,s:s,s:o,s:i,s:b,s:I}", "type", "created",
+                        "version", (json_int_t)1, "at_ms", (json_int_t)now,
+                        "spec", t->spec, "seats", seats_j, "creator",
+                        1 - seat, "takebacks", t->takebacks, "bot_seed",
+                        (json_int_t)((t->bot_seed * 31 + 7) >> 1));
+    json_object_set_new(created, "clock_setup",
+                        t->has_clock
+                            ? json_pack("{s:I,s:I}", "base_ms",
+                                        (json_int_t)t->base_ms, "increment_ms",
+                                        (json_int_t)t->inc_ms)
+                            : json_null());
+    json_object_set_new(created, "rematch_of", json_string(t->id));
+    nevents = json_pack("[o]", created);
+    if (t->seats[seat].kind == MGS_HUMAN && t->seats[1 - seat].kind ==
+                                                MGS_HUMAN)
+        json_array_append_new(nevents,
+                              json_pack("{s:s,s:I,s:I,s:i}", "type", "joined",
+                                        "version", (json_int_t)2, "at_ms",
+                                        (json_int_t)now, "seat", seat));
+    ne = (int)json_array_size(nevents);
+    memset(rows, 0, sizeof rows);
+    for (i = 0; i < 2; i++) {
+        const mgs_seat *o = &t->seats[1 - i];
+        if (o->kind == MGS_BOT || mgs_hash_zero(o->secret_hash))
+            continue;
+        rows[nrows].seat = i;
+        memcpy(rows[nrows].secret_hash, o->secret_hash, MGS_HASH_LEN);
+        rows[nrows].info = "{}";
+        nrows++;
+    }
+    for (i = 0; i < ne; i++) {
+        json_t *ev = json_array_get(nevents, (size_t)i);
+        char msg[256];
+        if (mgs_table_apply(n, ev, msg, sizeof msg) != 0) {
+            err(r, 500, "internal error: %s", msg);
+            goto out;
+        }
+        json_object_set_new(ev, "status", json_string(mgs_status_name(
+                                              n->status)));
+        json_object_set_new(ev, "to_move",
+                            mgs_table_to_move(n) >= 0
+                                ? json_integer(mgs_table_to_move(n))
+                                : json_null());
+        etext[i] = json_dumps(ev, JSON_COMPACT);
+        erows[i].version = i + 1;
+        erows[i].type = json_string_value(json_object_get(ev, "type"));
+        erows[i].json = etext[i];
+        erows[i].at_ms = now;
+    }
+    for (i = 0; i < nrows; i++)
+        memcpy(n->seats[rows[i].seat].secret_hash, rows[i].secret_hash,
+               MGS_HASH_LEN);
+    row_j = mgs_table_row_json(n);
+    row_text = json_dumps(row_j, JSON_COMPACT);
+    memset(&ap, 0, sizeof ap);
+    ap.table_id = n->id;
+    ap.table_json = row_text;
+    ap.created_ms = ap.updated_ms = now;
+    ap.seats = rows;
+    ap.nseats = nrows;
+    ap.events = erows;
+    ap.nevents = ne;
+    /* the old table's event, committed with the new table */
+    oevents = json_pack("[{s:s,s:i,s:s}]", "type", "rematch", "seat", seat,
+                        "table", id);
+    extra_ans = json_pack("{s:s}", "table", id);
+    rc = mgs_commit(srv, t, oevents, NULL, 0, seat, cmd_id, extra_ans, &ap, 1,
+                    &nr);
+    if (rc == 0) {
+        *r = nr;
+        mgs_broadcast(srv, t, oevents);
+        n->seats[0].away_since_ms = n->seats[1].away_since_ms = now;
+        if (mgs_insert(srv, n) == 0) {
+            pthread_mutex_lock(&n->mu);
+            mgs_bot_wake(srv, n);
+            pthread_mutex_unlock(&n->mu);
+            n = NULL;
+        }
+    } else {
+        *r = nr;
+    }
+    json_decref(oevents);
+    json_decref(extra_ans);
+out:
+    for (i = 0; i < 3; i++)
+        free(etext[i]);
+    free(row_text);
+    json_decref(row_j);
+    json_decref(nevents);
+    mgs_table_free(n);
+    return rc;
 }

@@ -34,16 +34,21 @@ Errors
     Every failure raises :class:`MindgamesError` or its subclass for the
     code (:class:`IllegalActionError`, :class:`UnknownGameError`, ...) with
     ``.code``, ``.message`` (the library's, naming the offending part) and
-    ``.strerror``.  Bad input derives from :class:`ValueError` too.
+    ``.strerror``.  Bad input derives from :class:`ValueError` too.  An
+    action ``State.apply`` refuses carries ``.action`` and ``.reason``,
+    the library's line naming the rule it breaks (1.5; also
+    ``state.illegal_reason(action)``, and ``state.end_reason()`` once the
+    game is over).
 
 Arguments
     Integer arguments are checked before they reach ctypes, which would
     otherwise keep their low bits: an id (action, site, cell, symmetry,
     player, coordinate) beyond ``int32_t`` is out of range like any other
-    (:class:`OutOfRangeError` from an operation, False or None from a
-    predicate or lookup), a seed outside 0 .. 2**64-1 or a limit beyond
-    ``int32_t`` raises :class:`OverflowError`, and a non-integer
-    :class:`TypeError`.  Text is ``str`` or ``bytes``; a NUL byte raises
+    (:class:`OutOfRangeError`, whose message names the valid range, from
+    an operation; False or None from a predicate or lookup), a seed
+    outside 0 .. 2**64-1 or a limit beyond ``int32_t`` raises
+    :class:`OverflowError`, and a non-integer :class:`TypeError` (a
+    ``bool`` too, since 1.5: ``True`` is not an action id or a seed).  Text is ``str`` or ``bytes``; a NUL byte raises
     :class:`InvalidArgumentError`.
 
 NumPy
@@ -77,8 +82,8 @@ from .errors import (ERRORS, BudgetError, BufferTooSmallError, ClosedError,
                      InvalidBoardError, LibraryNotFoundError, MindgamesError,
                      MismatchError, NotationError, NothingToUndoError,
                      OptionError, OptionValueError, OutOfMemoryError,
-                     OutOfRangeError, UnknownGameError, UnsupportedError,
-                     error_class)
+                     OutOfRangeError, UnknownBotError, UnknownGameError,
+                     UnsupportedError, error_class)
 from ._ffi import MISSING, PROTOTYPES, SONAME, lib, load_library
 from .constants import (BOARD_LABYRINTH, BOARD_OCTOPUSZLE, DRAW, EBOARD,
                         EBUDGET, SOLVER_UNKNOWN,
@@ -114,7 +119,7 @@ __all__ = [
     "OutOfRangeError", "NotationError", "UnknownGameError", "OptionError",
     "OptionValueError", "IllegalActionError", "GameOverError",
     "NothingToUndoError", "MismatchError", "UnsupportedError",
-    "InvalidBoardError", "BudgetError", "ERRORS",
+    "InvalidBoardError", "BudgetError", "UnknownBotError", "ERRORS",
     # constants
     "ErrorCode", "BoardKind", "SiteKind", "OptionType", "NOBODY", "DRAW", "NEUTRAL",
     "OK", "EINVAL", "ENOMEM", "ENOBUFS", "ERANGE", "ESYNTAX", "ENOGAME",

@@ -4,12 +4,15 @@ ctypes converts a Python int to ``int32_t`` or ``uint64_t`` by keeping the
 low bits, so without these checks ``apply(2**32 + 5)`` would play action
 5.  The rules (documented in the package's docstring):
 
-- an integer argument is anything ``operator.index()`` accepts (int, bool,
-  NumPy integers); anything else is a ``TypeError``;
+- an integer argument is anything ``operator.index()`` accepts (int,
+  NumPy integers, any ``__index__``) except a bool (``True`` is not an
+  action id, a seed or a player: since 1.5 ``bool`` and ``numpy.bool_``
+  are a ``TypeError``); anything else is a ``TypeError``;
 - an id (action, site, cell, symmetry, player, coordinate) that does not
   fit in the C parameter is out of range, like an id that fits but names
   nothing: ``OutOfRangeError`` (``MG_ERANGE``, a ``ValueError``) from an
-  operation, False or None from a predicate or lookup;
+  operation, its message naming the valid range (:func:`range_error`),
+  False or None from a predicate or lookup;
 - a quantity (seed, limit, kind, format, flags) that does not fit in its C
   type raises ``OverflowError``;
 - text is ``str`` (encoded as UTF-8) or bytes; a NUL byte is refused with
@@ -31,10 +34,22 @@ U64_MAX = (1 << 64) - 1
 Text = Union[str, bytes]
 
 
+def is_bool(value: Any) -> bool:
+    """Whether value is a bool or a NumPy bool (which are not numbers
+    here)."""
+    cls = value.__class__
+    return cls is bool or (cls.__name__ in ("bool_", "bool")
+                           and cls.__module__ == "numpy")
+
+
 def index(value: Any, what: str) -> int:
-    """value as an int (operator.index), or TypeError naming what."""
+    """value as an int (operator.index), or TypeError naming what (also
+    for a bool)."""
     if value.__class__ is int:
         return value  # type: ignore[no-any-return]
+    if is_bool(value):
+        raise TypeError("%s must be an integer, not bool: %r is not a "
+                        "valid %s" % (what, value, what))
     try:
         return operator.index(value)
     except TypeError:
@@ -53,6 +68,37 @@ def out_of_range(what: str, value: int) -> OutOfRangeError:
         ErrorCode.ERANGE,
         "%s %d is out of range (it does not even fit in int32_t)"
         % (what, value))
+
+
+def range_error(what: str, value: int, count: int, things: str,
+                owner: str = "this game's") -> OutOfRangeError:
+    """The error for an id outside 0 .. count-1, naming the range, e.g.
+    "action -1 is out of range: this game's action ids are 0 to 39"."""
+    if count <= 0:
+        where = "%s has no %s" % (owner[:-2] if owner.endswith("'s")
+                                  else owner, things)
+    elif count == 2 and things == "players":
+        where = "the players are 0 and 1"
+    else:
+        where = "%s %s are 0 to %d" % (owner, things, count - 1)
+    more = "" if fits32(value) else " (it does not even fit in int32_t)"
+    return OutOfRangeError(ErrorCode.ERANGE, "%s %d is out of range: %s%s"
+                           % (what, value, where, more))
+
+
+def id_below(value: Any, what: str, count: int, things: str,
+             owner: str = "this game's") -> int:
+    """An id in 0 .. count-1, else OutOfRangeError naming the range
+    (:func:`range_error`)."""
+    v = index(value, what)
+    if 0 <= v < count:
+        return v
+    raise range_error(what, v, count, things, owner)
+
+
+def player(value: Any) -> int:
+    """A player, 0 or 1."""
+    return id_below(value, "player", 2, "players")
 
 
 def id32(value: Any, what: str) -> int:

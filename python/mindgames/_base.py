@@ -2,13 +2,28 @@
 freeing on collection, and refusing to be used once closed."""
 from __future__ import annotations
 
+import typing
 from types import TracebackType
-from typing import Optional, Type, TypeVar
+from typing import Any, Optional, Type, TypeVar
 
 from .constants import ErrorCode
 from .errors import ClosedError
 
 _T = TypeVar("_T", bound="Closable")
+_C = TypeVar("_C")
+
+
+def resolved(cls: _C) -> _C:
+    """A NamedTuple class decorator: its field annotations as the types
+    themselves, not strings or ``ForwardRef('int')`` (the modules use
+    ``from __future__ import annotations``), so that ``help()``, the
+    signature of ``__new__`` and ``typing.get_type_hints`` show real
+    types."""
+    hints = typing.get_type_hints(cls)
+    c: Any = cls
+    c.__annotations__ = dict(hints)
+    c.__new__.__annotations__ = dict(hints)
+    return cls
 
 
 class Closable:

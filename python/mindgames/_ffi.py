@@ -99,6 +99,8 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_state_save": (c_int, [_H] + _BUF),
     "mg_state_load": (c_int, [_OUT, _OUT, c_char_p] + _ERR),
     "mg_state_playout": (c_int, [_H, c_uint64, c_int32]),
+    "mg_state_illegal_reason": (c_int, [_H, c_int32] + _BUF),
+    "mg_state_end_reason": (c_int, [_H] + _BUF),
     "mg_board_generate": (c_int, [_OUT, c_int, c_uint64]),
     "mg_board_parse": (c_int, [_OUT, c_char_p] + _ERR),
     "mg_board_format": (c_int, [_H] + _BUF),
@@ -168,6 +170,8 @@ _SINCE.update((n, "1.3") for n in (
     "mg_game_symmetry_action"))
 _SINCE.update((n, "1.4") for n in PROTOTYPES if n.startswith("mg_game_option_")
               or n.startswith("mg_solver_"))
+_SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
+                                   "mg_state_end_reason"))
 
 # --------------------------------------------------------------- lookup
 

@@ -167,11 +167,16 @@ class Board(Closable):
         """(x, y) of the blank tile."""
         return pair(F.mg_board_blank_position, c_int32, self._handle())
 
+    def _cell(self, h: int, cell: Any) -> int:
+        """A cell index, else OutOfRangeError naming the range."""
+        return _args.id_below(cell, "cell", check(F.mg_board_cell_count(h)),
+                              "cells", "this board's")
+
     def cell_position(self, cell: int) -> Tuple[int, int]:
         """(x, y) of a playing cell (OutOfRangeError for no such cell)."""
         h = self._handle()
         return pair(F.mg_board_cell_position, c_int32, h,
-                    _args.id32(cell, "cell"))
+                    self._cell(h, cell))
 
     def cell_positions(self) -> List[Tuple[int, int]]:
         """(x, y) of every playing cell, by cell index."""
@@ -200,24 +205,24 @@ class Board(Closable):
         """The cell's neighbour mask: bit i set when the neighbour in
         direction i is a playing cell (E first, counter-clockwise)."""
         h = self._handle()
-        return check(F.mg_board_cell_mask(h, _args.id32(cell, "cell")))
+        return check(F.mg_board_cell_mask(h, self._cell(h, cell)))
 
     def cell_class(self, cell: int) -> int:
         """The cell's pattern class: the smallest mask among the rotations
         and reflections of its mask (rules §1.2, §2.2)."""
         h = self._handle()
-        return check(F.mg_board_cell_class(h, _args.id32(cell, "cell")))
+        return check(F.mg_board_cell_class(h, self._cell(h, cell)))
 
     def cell_name(self, cell: int) -> str:
         """The cell's name, e.g. ``"f7"``."""
         h = self._handle()
-        return get_string(F.mg_board_cell_name, h, _args.id32(cell, "cell"))
+        return get_string(F.mg_board_cell_name, h, self._cell(h, cell))
 
     def cell_neighbors(self, cell: int) -> List[int]:
         """The cell's neighbouring cells in direction order."""
         h = self._handle()
         return get_ints(F.mg_board_cell_neighbors, h,
-                        _args.id32(cell, "cell"), cap=8)
+                        self._cell(h, cell), cap=8)
 
     # ----------------------------------------------------------- Python
 

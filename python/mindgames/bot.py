@@ -7,9 +7,14 @@ from typing import Any, NoReturn, Optional, Tuple
 from . import _args
 from ._base import Closable
 from ._ffi import F, errbuf, error, get_string, out_handle
+from .constants import ErrorCode
+from .errors import UnknownBotError
 from .state import State
 
 __all__ = ["Bot"]
+
+BOT_NAMES = ("random", "greedy", "mcts", "solver")
+"""The bots of the library (the names of their specs), for messages."""
 
 
 class Bot(Closable):
@@ -19,7 +24,9 @@ class Bot(Closable):
     - ``"greedy"``: the best immediate change of score(mover) -
       score(opponent), a win above any score, ties at random;
     - ``"mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,
-      reuse=true)"``: UCT Monte Carlo tree search (see mindgames(7)).
+      reuse=true)"``: UCT Monte Carlo tree search (see mindgames(7));
+    - ``"solver"``: exact play through the solver, where it finishes
+      within its budget (see mindgames(7)).
 
     Deterministic for its spec and ``seed`` (0 .. 2**64-1) unless
     ``time_ms`` limits the search.  One thread at a time; any number of
@@ -33,13 +40,19 @@ class Bot(Closable):
     _h: Optional[int]
 
     def __init__(self, spec: _args.Text = "random", seed: int = 0) -> None:
-        """Create a bot; UnknownGameError (an unknown bot name),
-        OptionError, OptionValueError or NotationError with the library's
-        message naming the offending part."""
+        """Create a bot; UnknownBotError (an unknown bot name: a subclass
+        of UnknownGameError, which it was before 1.5), OptionError,
+        OptionValueError or NotationError with the library's message
+        naming the offending part."""
         data = _args.text(spec, "bot spec")
         s = _args.seed(seed)
         h, err = c_void_p(), errbuf()
         rc = F.mg_bot_new(byref(h), data, s, err, len(err))
+        if rc == ErrorCode.ENOGAME:
+            said = err.value.decode("utf-8", "replace") or (
+                "unknown bot %r" % data.decode("utf-8", "replace"))
+            raise UnknownBotError(rc, "%s: the bots are %s and %s" % (
+                said, ", ".join(BOT_NAMES[:-1]), BOT_NAMES[-1]))
         if rc:
             raise error(rc, err)
         self._h = out_handle(h)
@@ -90,7 +103,7 @@ class Bot(Closable):
         a = c_int32()
         rc = F.mg_bot_choose(h, state._handle(), byref(a))
         if rc:
-            raise error(rc)
+            raise state._error(rc, "choose an action")
         return a.value
 
     def __reduce__(self) -> NoReturn:

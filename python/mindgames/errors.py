@@ -6,6 +6,13 @@ its subclass for the code (:class:`IllegalActionError` for ``MG_EILLEGAL``,
 :class:`~mindgames.ErrorCode`), ``.message`` (the library's message naming
 the offending part when the call has an ``err`` buffer, else
 ``mg_strerror()``'s text) and ``.strerror`` (``mg_strerror()``'s text).
+An error about an action the state refuses (:class:`IllegalActionError`,
+:class:`GameOverError`, :class:`OutOfRangeError` from ``State.apply``)
+also carries ``.action`` (the id) and ``.reason`` (the library's line
+saying why, ``State.illegal_reason()``'s text, which is then the
+message); :class:`GameOverError` from ``Bot.choose`` and the
+:class:`~mindgames.Solver` carries ``.reason``, ``State.end_reason()``'s
+line.  Both are None otherwise.
 
 The classes for bad input also derive from :class:`ValueError`
 (``except ValueError`` catches a bad spec, notation, id or board), and
@@ -27,7 +34,8 @@ __all__ = [
     "OutOfRangeError", "NotationError", "UnknownGameError", "OptionError",
     "OptionValueError", "IllegalActionError", "GameOverError",
     "NothingToUndoError", "MismatchError", "UnsupportedError",
-    "InvalidBoardError", "BudgetError", "ERRORS", "error_class",
+    "InvalidBoardError", "BudgetError", "UnknownBotError", "ERRORS",
+    "error_class",
 ]
 
 
@@ -42,24 +50,37 @@ class MindgamesError(Exception):
     ``code``: the library's negative result code (an ``ErrorCode`` when
     known); ``message``: the library's message, naming the offending part
     when it gives one, else ``strerror``; ``strerror``: ``mg_strerror()``
-    of the code.  ``str(e)`` is the message.
+    of the code.  ``str(e)`` is the message.  ``action`` and ``reason``:
+    for an action the state refused (``State.apply``), its id and the
+    library's line saying why (``State.illegal_reason``); a finished
+    game's GameOverError from a bot or solver: None and the end line
+    (``State.end_reason``); else None.
     """
 
     code: int
     message: str
     strerror: str
+    action: Optional[int]
+    reason: Optional[str]
 
-    def __init__(self, code: int, message: Optional[str] = None) -> None:
+    def __init__(self, code: int, message: Optional[str] = None, *,
+                 action: Optional[int] = None,
+                 reason: Optional[str] = None) -> None:
         try:
             self.code = ErrorCode(code)
         except ValueError:
             self.code = int(code)
         self.strerror = _strerror(code)
-        self.message = message or self.strerror
+        self.message = message or reason or self.strerror
+        self.action = action
+        self.reason = reason
         Exception.__init__(self, self.message)
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (int(self.code), self.message))
+        if self.action is None and self.reason is None:
+            return (type(self), (int(self.code), self.message))
+        return (_rebuild, (type(self), int(self.code), self.message,
+                           self.action, self.reason))
 
     def __repr__(self) -> str:
         return "%s(%s, %r)" % (type(self).__name__, int(self.code),
@@ -117,6 +138,12 @@ class UnknownGameError(MindgamesError, ValueError):
     """``MG_ENOGAME``: unknown game (or bot) name."""
 
 
+class UnknownBotError(UnknownGameError):
+    """``MG_ENOGAME`` from ``Bot()``: unknown bot name.  A subclass of
+    :class:`UnknownGameError`, which ``Bot()`` raised before 1.5 (so
+    ``except UnknownGameError`` still catches it)."""
+
+
 class OptionError(MindgamesError, ValueError):
     """``MG_EOPTION``: unknown, repeated or inapplicable option key."""
 
@@ -126,11 +153,18 @@ class OptionValueError(MindgamesError, ValueError):
 
 
 class IllegalActionError(MindgamesError, ValueError):
-    """``MG_EILLEGAL``: the action is not legal in this position."""
+    """``MG_EILLEGAL``: the action is not legal in this position.  From
+    ``State.apply``: ``.action`` is its id and ``.reason`` (the message)
+    the library's line naming the rule it breaks, e.g. ``"a1-b1: that
+    line is already drawn (rules 3.2.1)"``."""
 
 
 class GameOverError(MindgamesError):
-    """``MG_EOVER``: the game is over."""
+    """``MG_EOVER``: the game is over.  From ``State.apply``: ``.action``
+    is the id and ``.reason`` (the message) the library's line, the
+    action then what ended the game (``State.end_reason()``).  From
+    ``Bot.choose``, ``Solver.solve`` and ``Solver.values``: ``.reason`` is
+    ``State.end_reason()``'s line, which the message quotes."""
 
 
 class NothingToUndoError(MindgamesError):
@@ -175,6 +209,12 @@ ERRORS: Dict[int, Type[MindgamesError]] = {
     ErrorCode.EBUDGET: BudgetError,
 }
 """The exception class of every ``MG_E*`` code."""
+
+
+def _rebuild(cls: Type[MindgamesError], code: int, message: str,
+             action: Optional[int], reason: Optional[str]) -> MindgamesError:
+    """Unpickle an error that carries an action and a reason."""
+    return cls(code, message, action=action, reason=reason)
 
 
 def error_class(code: int) -> Type[MindgamesError]:

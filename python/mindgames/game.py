@@ -8,7 +8,7 @@ from typing import (TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional,
                     Tuple, Union, overload)
 
 from . import _args, _arrays
-from ._base import Closable
+from ._base import Closable, resolved
 from ._ffi import F, check, errbuf, error, get_ints, get_string, out_handle
 from .board import Board
 from .constants import SiteKind
@@ -32,6 +32,7 @@ def game_ids() -> List[str]:
             for i in range(F.mg_game_count())]
 
 
+@resolved
 class Site(NamedTuple):
     """One site of a game's board (``Game.site()``, since 1.3).
 
@@ -271,10 +272,22 @@ class Game(Closable):
         return self._cached(  # type: ignore[no-any-return]
             "num_syms", lambda h: check(F.mg_game_num_symmetries(h)))
 
+    # ids checked here, so that OutOfRangeError names the range
+    def _action(self, action: Any) -> int:
+        return _args.id_below(action, "action", self._num_actions,
+                              "action ids")
+
+    def _site(self, site: Any) -> int:
+        return _args.id_below(site, "site", self.num_sites, "sites")
+
+    def _symmetry(self, sym: Any) -> int:
+        return _args.id_below(sym, "symmetry", self.num_symmetries,
+                              "symmetries")
+
     def site(self, index: int) -> Site:
         """Site ``index``: ``Site(number, name, kind, x, y, neighbors)``."""
         h = self._handle()
-        i = _args.id32(index, "site")
+        i = self._site(index)
         kind = SiteKind(check(F.mg_game_site_kind(h, i)))
         x, y = c_double(), c_double()
         check(F.mg_game_site_position(h, i, byref(x), byref(y)))
@@ -294,7 +307,7 @@ class Game(Closable):
         is none: a placement ``(None, site)``, a step ``(from, to)``, a
         removal ``(site, None)``, swap and done ``(None, None)``."""
         h = self._handle()
-        a = _args.id32(action, "action")
+        a = self._action(action)
         f, t = c_int32(), c_int32()
         check(F.mg_game_action_sites(h, a, byref(f), byref(t)))
         return (f.value if f.value >= 0 else None,
@@ -304,8 +317,8 @@ class Game(Closable):
         """The image of ``site`` under symmetry ``sym``."""
         h = self._handle()
         out = c_int32()
-        check(F.mg_game_symmetry_site(h, _args.id32(sym, "symmetry"),
-                                      _args.id32(site, "site"), byref(out)))
+        check(F.mg_game_symmetry_site(h, self._symmetry(sym),
+                                      self._site(site), byref(out)))
         return out.value
 
     def symmetry_action(self, sym: int, action: int) -> int:
@@ -313,9 +326,8 @@ class Game(Closable):
         image position exactly when ``action`` is legal in the position."""
         h = self._handle()
         out = c_int32()
-        check(F.mg_game_symmetry_action(h, _args.id32(sym, "symmetry"),
-                                        _args.id32(action, "action"),
-                                        byref(out)))
+        check(F.mg_game_symmetry_action(h, self._symmetry(sym),
+                                        self._action(action), byref(out)))
         return out.value
 
     def _table(self, key: str, fn: Any, width: int) -> Tuple[Tuple[int, ...],

@@ -6,12 +6,14 @@ from ctypes import byref, c_int64, c_void_p
 from typing import NamedTuple, Optional, Tuple, Union
 
 from . import _args
+from ._base import resolved
 from ._ffi import F, check, errbuf, error, get_string
 from .constants import ErrorCode, OptionType
 
 __all__ = ["Option", "game_options"]
 
 
+@resolved
 class Option(NamedTuple):
     """One option of a game, for a given spec (:func:`game_options`).
 

@@ -5,7 +5,7 @@ from ctypes import byref, c_int32, c_size_t, c_uint64, c_void_p, sizeof
 from typing import Any, Dict, NamedTuple, NoReturn, Optional, Tuple
 
 from . import _args
-from ._base import Closable
+from ._base import Closable, resolved
 from ._ffi import F, errbuf, error, out_handle
 from .constants import SOLVER_UNKNOWN, ErrorCode
 from .errors import ClosedError
@@ -18,6 +18,7 @@ _U32_MAX = (1 << 32) - 1
 _SIZE_MAX = (1 << (8 * sizeof(c_size_t))) - 1
 
 
+@resolved
 class Solution(NamedTuple):
     """What :meth:`Solver.solve` found.
 
@@ -120,7 +121,7 @@ class Solver(Closable):
         v, a, nodes = c_int32(), c_int32(), c_uint64()
         rc = F.mg_solver_solve(h, s, n, t, byref(v), byref(a), byref(nodes))
         if rc and rc != ErrorCode.EBUDGET:
-            raise error(rc)
+            raise state._error(rc, "solve the position")
         lo, hi = self._bounds(h)
         return Solution(v.value, a.value, rc == 0, lo, hi, nodes.value)
 
@@ -152,7 +153,7 @@ class Solver(Closable):
         rc = F.mg_solver_values(h, s, n, t, self._buf, len(self._buf),
                                 byref(count))
         if rc and rc != ErrorCode.EBUDGET:
-            raise error(rc)
+            raise state._error(rc, "value the actions")
         vals = self._buf
         return {a: (None if vals[i] == SOLVER_UNKNOWN else vals[i])
                 for i, a in enumerate(acts[:count.value])}

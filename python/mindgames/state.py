@@ -1,7 +1,8 @@
 """Positions: :class:`State`."""
 from __future__ import annotations
 
-from ctypes import byref, c_float, c_int8, c_int32, c_size_t, c_void_p
+from ctypes import (byref, c_float, c_int8, c_int32, c_size_t, c_void_p,
+                    create_string_buffer)
 from typing import (TYPE_CHECKING, Any, List, Optional, Tuple, Union,
                     overload)
 
@@ -9,8 +10,9 @@ from . import _args, _arrays
 from ._base import Closable
 from ._ffi import F, check, errbuf, error, get_string, out_handle
 from .constants import RENDER_SVG, RENDER_TEXT, ErrorCode
-from .errors import (ClosedError, InvalidArgumentError, MismatchError,
-                     NotationError, OutOfRangeError)
+from .errors import (ClosedError, InvalidArgumentError, MindgamesError,
+                     MismatchError, NotationError, OutOfRangeError,
+                     UnsupportedError, error_class)
 from .game import Game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,6 +47,8 @@ class State(Closable):
     ``is_terminal``, ``winner``, ``scores``, ``hash``.  Methods do work or
     take arguments: ``legal_actions()``, ``apply()``, ``undo()``,
     ``history()``, ``observation()``, ``render()``, ``save()``, ...
+    Why an action is refused: ``illegal_reason()`` (also the message of
+    the error ``apply()`` raises); why the game ended: ``end_reason()``.
 
     A state keeps its game alive; closing the game closes the state.
     States pickle through their record (and their game through its spec),
@@ -181,8 +185,12 @@ class State(Closable):
     def apply(self, action: Action) -> int:
         """Play an action (id or notation) for the player to move; returns
         its id.  IllegalActionError, GameOverError, OutOfRangeError (an id
-        out of range, even beyond int32_t), NotationError; on error the
-        state is unchanged."""
+        out of range, even beyond int32_t: the message names the range),
+        NotationError, TypeError (not an integer or text; a bool); on
+        error the state is unchanged.  The first three carry ``.action``
+        (the id) and ``.reason``, the message: :meth:`illegal_reason`'s
+        line, e.g. ``"a1-b1: that line is already drawn (rules
+        3.2.1)"``."""
         h = self._cell[0]
         if h is None:
             raise self._closed_error()
@@ -192,11 +200,103 @@ class State(Closable):
             else:
                 action = _args.index(action, "action")
         if not _I32_MIN <= action <= _I32_MAX:  # type: ignore[operator]
-            raise _args.out_of_range("action", action)  # type: ignore
+            raise self._refusal(h, action, ErrorCode.ERANGE)  # type: ignore
         rc = _apply(h, action)
         if rc:
-            raise error(rc)
+            raise self._refusal(h, action, rc)  # type: ignore[arg-type]
         return action  # type: ignore[return-value]
+
+    def _range_error(self, action: int) -> OutOfRangeError:
+        return _args.range_error("action", action, self._game._num_actions,
+                                 "action ids")
+
+    def _reason(self, h: int, action: int) -> Tuple[int, str]:
+        """(code, line) of mg_state_illegal_reason for an int32_t id; the
+        binding's line naming the range for an id out of range."""
+        if not 0 <= action < self._game._num_actions:
+            return ErrorCode.ERANGE, self._range_error(action).message
+        need = c_size_t()
+        buf = create_string_buffer(256)
+        rc = F.mg_state_illegal_reason(h, action, buf, 256, need)
+        if rc == ErrorCode.ENOBUFS:
+            buf = create_string_buffer(need.value)
+            rc = F.mg_state_illegal_reason(h, action, buf, need.value, need)
+        if rc < 0 and rc not in (ErrorCode.EILLEGAL, ErrorCode.EOVER,
+                                 ErrorCode.ERANGE):
+            raise error(rc)
+        return rc, buf.value.decode("utf-8", "replace")
+
+    def _refusal(self, h: int, action: int, rc: int) -> MindgamesError:
+        """The error of apply(action) refused with rc: the reason as the
+        message, .action and .reason set."""
+        if rc == ErrorCode.ERANGE:
+            line = self._range_error(action).message
+        elif rc in (ErrorCode.EILLEGAL, ErrorCode.EOVER):
+            try:
+                line = self._reason(h, action)[1]
+            except UnsupportedError:  # a library older than 1.5
+                return error(rc)
+        else:
+            return error(rc)
+        return error_class(rc)(rc, line, action=action, reason=line)
+
+    def _error(self, rc: int, doing: str) -> MindgamesError:
+        """The error of a call about this state that failed with rc, in a
+        sentence: GameOverError with end_reason() as .reason,
+        NothingToUndoError saying where the state is; else error(rc)."""
+        if rc == ErrorCode.EOVER:
+            try:
+                end = self.end_reason()
+            except UnsupportedError:  # a library older than 1.5
+                end = None
+            if end is not None:
+                return error_class(rc)(rc, "cannot %s: the game is over: %s"
+                                       % (doing, end), reason=end)
+        if rc == ErrorCode.EEMPTY:
+            return error_class(rc)(rc, "nothing to undo: the state is at "
+                                   "the start of the game")
+        return error(rc)
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why ``action`` (id or notation) may not be played now: one line
+        of plain ASCII, the action in notation, the rule it breaks and
+        the section of the rules reference that states it, e.g. ``"a1-b1:
+        that line is already drawn (rules 3.2.1)"``; ``""`` when the
+        action is legal.  Once the game is over: ``"<action>: the game is
+        over: <end_reason()>"``; for an id out of range (even beyond
+        int32_t) or notation naming no action, a line naming the range.
+        The same text as the message of the error :meth:`apply` raises.
+        NotationError for malformed notation, TypeError for a
+        non-integer (a bool too).  Since 1.5 (UnsupportedError with an
+        older library)."""
+        h = self._handle()
+        if action.__class__ is not int:
+            if isinstance(action, (str, bytes, bytearray)):
+                try:
+                    action = self.action_from_string(action)
+                except OutOfRangeError as e:  # names no action of the game
+                    return e.message
+            else:
+                action = _args.index(action, "action")
+        return self._reason(h, action)[1]  # type: ignore[arg-type]
+
+    def end_reason(self) -> Optional[str]:
+        """Why the game is over, as one line of plain ASCII: what ended it,
+        the result with the scores that decided it, and the rules
+        section, e.g. ``"every line is drawn; draw, 8 boxes each (rules
+        3.2.3)"``; None while the game goes on.  Since 1.5
+        (UnsupportedError with an older library)."""
+        h = self._handle()
+        need = c_size_t()
+        buf = create_string_buffer(256)
+        rc = F.mg_state_end_reason(h, buf, 256, need)
+        if rc == ErrorCode.ENOBUFS:
+            buf = create_string_buffer(need.value)
+            rc = F.mg_state_end_reason(h, buf, need.value, need)
+        if rc == ErrorCode.EINVAL:  # the game goes on
+            return None
+        check(rc)
+        return buf.value.decode("utf-8", "replace")
 
     def undo(self) -> None:
         """Take back the last action, any depth back to the start
@@ -206,7 +306,7 @@ class State(Closable):
             raise self._closed_error()
         rc = _undo(h)
         if rc:
-            raise error(rc)
+            raise self._error(rc, "undo")
 
     def playout(self, seed: int = 0, max_actions: Optional[int] = None) -> int:
         """Play uniformly random legal actions until the game ends or
@@ -236,8 +336,8 @@ class State(Closable):
     def action_to_string(self, action: int) -> str:
         """The notation of an action id (legal now or not)."""
         h = self._handle()
-        return get_string(F.mg_state_action_to_string, h,
-                          _args.id32(action, "action"))
+        return get_string(F.mg_state_action_to_string, h, _args.id_below(
+            action, "action", self._game._num_actions, "action ids"))
 
     def action_from_string(self, text: _args.Text) -> int:
         """The id of an action in notation (case-insensitive), legal now
@@ -281,7 +381,7 @@ class State(Closable):
         and Boxes, the game's own count elsewhere (rules §0)."""
         h = self._handle()
         out = c_int32()
-        check(F.mg_state_score(h, _args.id32(player, "player"), byref(out)))
+        check(F.mg_state_score(h, _args.player(player), byref(out)))
         return out.value
 
     @property
@@ -293,7 +393,7 @@ class State(Closable):
         """The sizes of ``player``'s groups (chains), descending;
         UnsupportedError in a game without groups (Dots and Boxes)."""
         h = self._handle()
-        p = _args.id32(player, "player")
+        p = _args.player(player)
         count = c_size_t()
         rc = F.mg_state_groups(h, p, None, 0, count)
         if rc == ErrorCode.OK:
@@ -324,7 +424,8 @@ class State(Closable):
     def site(self, index: int) -> int:
         """Who holds site ``index``: NOBODY (-1), 0, 1, or NEUTRAL (3)."""
         h = self._handle()
-        return check(F.mg_state_site(h, _args.id32(index, "site")))
+        return check(F.mg_state_site(h, _args.id_below(
+            index, "site", self._game.num_sites, "sites")))
 
     @overload
     def sites(self, out: None = ...,
@@ -387,7 +488,7 @@ class State(Closable):
         array of planes x sites elements, any shape, e.g. a row of a
         batch) filled in place and returned."""
         h = self._handle()
-        p = _args.id32(player, "player")
+        p = _args.player(player)
         planes, n = self._game.observation_shape
         size = planes * n
         count = c_size_t()

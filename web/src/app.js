@@ -10,11 +10,12 @@ import { startWorker, cancelBot, askHint } from "./app/bots.js";
 import { update, updateBoard, initBoard } from "./app/draw.js";
 import { buildGameSelect, buildOptionsForm, specFromField, newGame } from "./app/form.js";
 import { BOT_NAMES } from "./app/games.js";
-import { humanToMove, onSite, play, undo } from "./app/moves.js";
+import { explainRefusal, humanToMove, onSite, play, undo } from "./app/moves.js";
 import { saveRecord, loadRecordText } from "./app/records.js";
+import { initOnline } from "./app/online.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
-import { showError } from "./app/status.js";
+import { showError, showNotice } from "./app/status.js";
 
 /* ------------------------------------------------------------- start */
 
@@ -79,9 +80,17 @@ async function main() {
     readSeed();
     $("labels").addEventListener("change", () => { app.labels = $("labels").checked; updateBoard(); });
     $("zoom").addEventListener("click", () => {
-        const z = $("board-wrap").classList.toggle("zoomed");
-        $("zoom").setAttribute("aria-pressed", String(z));
+        app.zoom = !$("board-wrap").classList.contains("zoomed");
+        updateBoard();
     });
+    // the sticky seat cards' height: what the page's own scrolling keeps
+    // clear at the top (scroll-padding-top)
+    const cards = document.querySelector(".cards");
+    const setCardsH = () => document.documentElement.style.setProperty("--cards-h",
+        (getComputedStyle(cards).position === "sticky" ? cards.offsetHeight : 0) + "px");
+    new ResizeObserver(setCardsH).observe(cards);
+    setCardsH();
+    window.addEventListener("resize", () => { setCardsH(); updateBoard(); });
     for (const b of document.querySelectorAll("#views button")) {
         b.addEventListener("click", () => {
             app.view = b.dataset.view;
@@ -92,14 +101,19 @@ async function main() {
     }
     $("move-form").addEventListener("submit", (ev) => {
         ev.preventDefault();
-        if (!humanToMove()) return;
         const text = $("move-input").value;
+        if (!text.trim()) return;
         try {
             const a = app.state.actionFromString(text);
-            if (!app.state.isLegal(a)) throw new Error(`${text.trim()} is not legal now`);
+            // refused: the library says why (also when the game is over)
+            if (app.state.isTerminal || !app.state.isLegal(a)) {
+                if (!explainRefusal(a)) showNotice(`${text.trim()}: not legal now`, "refused");
+                return;
+            }
+            if (!humanToMove()) return;
             $("move-input").value = "";
             play(a);
-        } catch (e) { showError(e.message); }
+        } catch (e) { showNotice(`${text.trim()}: ${e.message}`, "refused"); }
     });
     document.addEventListener("keydown", (ev) => {
         if (ev.target.matches("input, select, textarea")) return;
@@ -108,6 +122,8 @@ async function main() {
     });
     buildOptionsForm();
     newGame();
+    // mg-server serves the page: play online (else the local game only)
+    try { await initOnline(); } catch (e) { showError("Play online: " + e.message); }
     document.body.classList.add("ready");
 }
 

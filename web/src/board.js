@@ -1,7 +1,8 @@
 /* board.js - the board on the page: the library's own SVG picture of the
  * position (mg_state_render with MG_RENDER_SVG), fitted to its container,
  * with an overlay of our own in the plane of the sites
- * (mg_game_site_position): click targets, the open cells of a turn, the
+ * (mg_game_site_position): click targets (and the other sites, where a
+ * click is refused and the page says why), the open cells of a turn, the
  * selected stone of a step and its destinations, the last turn, a ghost
  * of the move under the pointer, and optional labels.
  *
@@ -253,7 +254,7 @@
                     if (s.kind === 3 || s.kind === 4) continue;
                     const [x, y] = at(s.site);
                     const t = el("text", { class: "mg-label", x, y: y + scale * 0.05,
-                                           "font-size": Math.max(6, scale * 0.3) }, layer);
+                                           "font-size": Math.max(6, scale * 0.34) }, layer);
                     t.textContent = s.name;
                 }
                 // Dots and Boxes: the dots carry their names as titles
@@ -265,6 +266,15 @@
                                            "font-size": 11 }, layer);
                     l.textContent = t.textContent;
                 }
+            }
+            // the other sites a click may name: a click there is refused,
+            // and the page says why (no mark, no pointer)
+            this.spots = ov.spots || [];
+            for (const s of this.spots) {
+                const [x, y] = at(s);
+                const r = scale * (sites[s].kind === 3 ? 0.3 : 0.45);
+                el("circle", { class: "mg-spot", cx: x, cy: y, r,
+                               "data-site": String(s), "data-name": sites[s].name }, layer);
             }
             // click targets (also what the tests click)
             this.targets = ov.targets || [];
@@ -283,28 +293,32 @@
             this._drawGhost();
         }
 
-        // The site under a pointer event, among the click targets.
-        _siteAt(ev) {
-            if (!this.svg || !this.targets.length) return null;
-            const hit = ev.target.closest && ev.target.closest(".mg-target");
+        // The site under a pointer event, among the click targets, or
+        // with `spots`, also among the sites where a click is refused.
+        _siteAt(ev, spots) {
+            if (!this.svg || !(this.targets.length || (spots && this.spots.length))) return null;
+            const hit = ev.target.closest &&
+                ev.target.closest(spots ? ".mg-target, .mg-spot" : ".mg-target");
             if (hit) return +hit.getAttribute("data-site");
             const m = this.svg.getScreenCTM();
             if (!m) return null;
             const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
             const sites = this.game.sites();
             let best = null, bd = Infinity;
-            for (const t of this.targets) {
-                const [x, y] = this.toSvg(sites[t.site].x, sites[t.site].y);
+            const near = (site) => {
+                const [x, y] = this.toSvg(sites[site].x, sites[site].y);
                 const d = Math.hypot(p.x - x, p.y - y);
-                if (d < bd) { bd = d; best = t.site; }
-            }
+                if (d < bd) { bd = d; best = site; }
+            };
+            for (const t of this.targets) near(t.site);
+            if (spots) for (const s of this.spots) near(s);
             const kind = best === null ? 0 : sites[best].kind;
             const limit = this.scale * (kind === 3 ? 0.5 : 0.72);
             return bd <= limit ? best : null;
         }
 
         _click(ev) {
-            const s = this._siteAt(ev);
+            const s = this._siteAt(ev, true);
             if (s !== null) this.onSite(s);
         }
 

@@ -10,6 +10,8 @@
  *   const st = game.newState();
  *   st.apply(st.legalActions()[0]);
  *   st.render(mg.RENDER_SVG);              // the library's own picture
+ *   st.illegalReason(a).text;              // why a is refused ("" if legal)
+ *   st.endReason();                        // why the game ended ("" if not)
  *   st.free(); game.free();
  *
  * Errors come back as MG.Error with .code (the library's MG_E* value) and
@@ -19,6 +21,7 @@
 (function (root) {
     "use strict";
 
+    const EINVAL = -2;
     const ENOBUFS = -4;
     const EUNSUPPORTED = -14;
 
@@ -99,6 +102,23 @@
                 return read(buf, k);
             } finally { a.done(); }
         }
+        // The buffer protocol for a call whose codes other than MG_ENOBUFS
+        // are answers, not errors: {code, text}.
+        function textCode(fn) {
+            const a = arena();
+            try {
+                const need = a.alloc(4);
+                heap().u32[need >> 2] = 1;
+                const r = fn(0, 0, need);
+                if (r !== ENOBUFS) return { code: r, text: "" };
+                const n = heap().u32[need >> 2];
+                const buf = a.alloc(n);
+                const code = fn(buf, n, need);
+                if (code === ENOBUFS) check(code);
+                return { code, text: M.UTF8ToString(buf) };
+            } finally { a.done(); }
+        }
+
         const readI32 = (p, k) => Array.from(heap().i32.subarray(p >> 2, (p >> 2) + k));
         const readI8 = (p, k) => Array.from(heap().i8.subarray(p, p + k));
 
@@ -229,6 +249,23 @@
                     return heap().i32[out >> 2];
                 } finally { a.done(); }
             }
+            /* Why an action is refused (1.5, mg_state_illegal_reason):
+             * {code, text}; code 0 and "" when it is legal, MG_EILLEGAL
+             * (-10), MG_EOVER (-11) or MG_ERANGE (-5) with the library's
+             * line, "<action>: <the rule> (rules N.M)". */
+            illegalReason(action) {
+                const r = textCode((b, c, n) => M._mg_state_illegal_reason(this.ptr, action, b, c, n));
+                if (r.code === EINVAL) check(r.code);
+                return r;
+            }
+            /* Why the game ended (1.5, mg_state_end_reason): the library's
+             * line with the scores and "(rules N.M)"; "" while it goes on. */
+            endReason() {
+                const r = textCode((b, c, n) => M._mg_state_end_reason(this.ptr, b, c, n));
+                if (r.code === EINVAL) return "";
+                check(r.code);
+                return r.text;
+            }
             render(format) {
                 return text((b, c, n) => M._mg_state_render(this.ptr, format, b, c, n));
             }
@@ -272,6 +309,7 @@
             BOARD_SHOW_CELLS: 1, BOARD_SHOW_BEAMS: 2,
             SITE_CELL: 1, SITE_POINT: 2, SITE_LINE: 3, SITE_BOX: 4,
             NOBODY: -1, DRAW: 2, NEUTRAL: 3,
+            OK: 0, ERANGE: -5, EILLEGAL: -10, EOVER: -11,
             OPTION_INT: 1, OPTION_BOOL: 2, OPTION_ENUM: 3, OPTION_SEED: 4,
             OPTION_DECIMAL: 5,
             strerror,

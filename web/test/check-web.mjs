@@ -132,6 +132,37 @@ async function clickSite(page, name, tap = false) {
     if (tap) await loc.tap(); else await loc.click();
 }
 
+// The sites where a click is refused (no legal action there): their names.
+const spots = (page) => page.$$eval("#board .mg-spot", (ss) => ss.map((s) => s.dataset.name));
+
+// Click (or tap) a site where the rules refuse the click: nothing is
+// played, and the notice line under the board says why in the library's
+// words (mg_state_illegal_reason: "<action>: <the rule> (rules N.M)").
+async function refusedClick(page, name, tap = false) {
+    const before = await ply(page);
+    const loc = page.locator(`#board .mg-spot[data-name="${name}"]`);
+    if (tap) await loc.tap(); else await loc.click();
+    await page.waitForFunction(() => document.getElementById("notice").textContent !== "");
+    assert.equal(await ply(page), before, `the click on ${name} played nothing`);
+    return notice(page);
+}
+
+// The notice line: its text, and that it is shown and announced.
+async function notice(page) {
+    return page.$eval("#notice", (n) => {
+        const r = n.getBoundingClientRect();
+        return { text: n.textContent, live: n.getAttribute("aria-live"), role: n.getAttribute("role"),
+                 shown: r.height > 0 && getComputedStyle(n).visibility !== "hidden" };
+    });
+}
+
+// No "1 stones", "1 groups", "1 boxes" anywhere on the page.
+async function noPluralAfterOne(page, where) {
+    const text = await page.evaluate(() => document.body.innerText);
+    const bad = /(^|[^\d.])1 (stones|groups|boxes|chains|lines|plies|points|cells)\b/m.exec(text);
+    assert.equal(bad, null, `${where}: "${bad && bad[0]}" on the page`);
+}
+
 // Save the record through the page's button: its text.
 async function saveRecord(page, file) {
     await page.click("summary:has-text('Record')");
@@ -343,6 +374,16 @@ test("China Tangle against random, by clicks, to the end: the result is the libr
     const shown = await page.$eval("#result", (r) => ({ hidden: r.hidden, winner: r.dataset.winner, text: r.textContent }));
     assert.equal(shown.hidden, false);
     assert.match(shown.text, /wins/);
+    // what ended the game, in the library's words (mg_state_end_reason,
+    // rules 0 and 2.3): one line under the result, citing the rules
+    const reason = await page.$eval("#result .reason", (r) => r.textContent);
+    assert.match(reason, /\(rules \d/, "the end reason cites the rules");
+    assert.equal(await page.$eval("#result", (r) => r.getAttribute("aria-live")), "polite");
+    // a click on the finished board: refused, the game is over
+    const over = await refusedClick(page, (await spots(page))[0]);
+    assert.match(over.text, /the game is over/);
+    assert.match(over.text, /\(rules \d/);
+    await noPluralAfterOne(page, "China Tangle over");
     await shot(page, "desktop-china-tangle-end");
     const file = path.join(RECORDS, "china-tangle.txt");
     const record = await saveRecord(page, file);
@@ -373,6 +414,34 @@ test("China Squares: open cells, views cells / lines / both, names", async (t) =
     const lit = await page.$$eval("#board .mg-open", (c) => c.length);
     const marks = await page.$$eval('#board circle.mark[data-mark="*"]', (c) => c.length);
     assert.ok(lit > 0 && lit === marks, `${lit} open cells, ${marks} marks`);
+    // the turn as a player says it (rules 1.3: the turn's first stone
+    // fixes the pattern class of the others): the stone of the turn and a
+    // cell of the class by its name, not the class's number
+    const status = await page.textContent("#lib-status");
+    assert.match(status, /stone 1 of \d+ of this turn: cells like n1\b/);
+    assert.doesNotMatch(status, /placed on class/);
+    // one stone, one group: the singular (the cards and the status)
+    assert.match(await page.textContent("#card0 .stats"), /\b1 stone\b.*\b1 group\b/);
+    await noPluralAfterOne(page, "China Squares, one stone");
+    // a click on a cell that is not open: refused, and the library says
+    // why (rules 1.3), on the status line under the board
+    const openCells = new Set(await page.$$eval("#board .mg-open", (c) => c.map((e) => +e.dataset.open)));
+    const names = await page.$$eval("#board .mg-spot", (ss) => ss.map((x) => [+x.dataset.site, x.dataset.name]));
+    const closed = names.find(([site, name]) => !openCells.has(site) && name !== "n1");
+    assert.ok(closed, "a cell the turn's next stone may not take");
+    const r = await refusedClick(page, closed[1]);
+    assert.ok(r.text.startsWith(closed[1] + ":"), `the reason names the cell: ${r.text}`);
+    assert.match(r.text, /\(rules \d/);
+    assert.equal(r.shown, true, "the reason is shown");
+    assert.equal(r.live, "polite");
+    assert.equal(r.role, "status");
+    await shot(page, "desktop-china-squares-refused");
+    // the occupied cell: refused too
+    assert.match((await refusedClick(page, "n1")).text, /^n1: .*\(rules \d/);
+    // a legal move clears the line
+    await clickSite(page, (await targets(page, "play"))[0].name);
+    await waitTurn(page);
+    assert.equal((await notice(page)).text, "");
     assert.equal(await page.isVisible('#turn-buttons button[data-action="done"]'), true);
     const display = (sel) => page.$eval(sel, (e) => getComputedStyle(e).display);
     await shot(page, "desktop-china-squares-both");
@@ -459,6 +528,23 @@ test("steps by two clicks: Fangqi 4x4 (place, remove, move) and Chains of Though
     }
     await waitTurn(page);
     assert.ok(await ply(page) >= 4);
+    // the legend says what the dotted rings around the stones mark: the
+    // stones that may step (rules 5.2); Fangqi's removals are not shown
+    const legend = await page.$$eval("#legend li", (ls) => ls.filter((l) => !l.hidden).map((l) => l.textContent));
+    assert.ok(legend.some((l) => /dotted blue ring around a stone: your stone that may step/.test(l)),
+              JSON.stringify(legend));
+    assert.ok(!legend.some((l) => /may remove/.test(l)), "no removals in Chains of Thought");
+    assert.equal(await page.isVisible("#legend"), true);
+    // a step refused: the stone, then a point it may not go to; the page
+    // says why (the library's rule when the game has such a step, else
+    // that there is none), nothing is played
+    const from = await targets(page, "from");
+    assert.ok(from.length > 0, "a stone of seat 0 may step (bot seed " + SEED + ")");
+    await clickSite(page, from[0].name);
+    const dests = new Set((await targets(page, "to")).map((x) => x.name));
+    const far = (await spots(page)).find((n) => !dests.has(n));
+    const r = await refusedClick(page, far);
+    assert.match(r.text, new RegExp(`\\(rules \\d|^no step from ${from[0].name} to ${far} `), r.text);
     await shot(page, "desktop-chains-of-thought");
     noErrors(page);
 });
@@ -556,6 +642,14 @@ test("the bot thinks in a worker: the page stays responsive; New game cancels; p
     await page.press("#move-input", "Enter");
     await waitTurn(page);
     assert.equal(await page.$eval("#moves li", (l) => l.textContent), "a1-b1");
+    // the same line typed again: refused, the library says why (rules 3.2)
+    const p2 = await ply(page);
+    await page.fill("#move-input", "a1-b1");
+    await page.press("#move-input", "Enter");
+    await page.waitForFunction(() => document.getElementById("notice").textContent !== "");
+    assert.match((await notice(page)).text, /^a1-b1: .*\(rules \d/);
+    assert.equal(await ply(page), p2, "nothing played");
+    assert.equal(await page.inputValue("#move-input"), "a1-b1", "the refused move stays to correct");
     noErrors(page);
 });
 
@@ -564,8 +658,14 @@ test("a phone-sized screen: the board fits, taps play", async (t) => {
     await newGame(page, "china_squares", {}, ["human", "random"]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
-    const box = await page.$eval("#board svg", (s) => s.getBoundingClientRect().width);
-    assert.ok(box <= 390 && box > 300, `board ${box} px wide`);
+    // the frame fits the screen; China Squares' cells, 12 px there, are
+    // zoomed to a finger's size, the board panned in its frame
+    const wrap = await page.$eval("#board-wrap", (s) => s.getBoundingClientRect().width);
+    assert.ok(wrap <= 390 && wrap > 300, `board frame ${wrap} px wide`);
+    const tap = +(await page.getAttribute("#board", "data-tap"));
+    assert.ok(tap >= 40, `a cell is a ${tap} px target`);
+    const cell = await page.locator("#board .mg-target").first().boundingBox();
+    assert.ok(cell.width >= 38, `a target is ${cell.width} px`);
     await clickSite(page, "m12", true);
     await waitTurn(page);
     assert.ok(await ply(page) >= 2, "the tap played and the bot answered");
@@ -575,6 +675,14 @@ test("a phone-sized screen: the board fits, taps play", async (t) => {
     await newGame(page, "dots_and_boxes", { rows: 3, cols: 3 }, ["human", "greedy"]);
     await clickSite(page, "b2-c2", true);
     await waitTurn(page);
+    // a tap on a drawn line: refused (rules 3.2), the reason on screen
+    const r = await refusedClick(page, "b2-c2", true);
+    assert.match(r.text, /^b2-c2: .*\(rules \d/);
+    const inView = await page.$eval("#notice", (n) => {
+        const b = n.getBoundingClientRect();
+        return b.top >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth;
+    });
+    assert.ok(inView, "the reason is on the screen after the tap");
     await shot(page, "phone-dots-and-boxes");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await shot(page, "phone-dots-and-boxes-panel");

@@ -12,7 +12,7 @@ import { updateStatus, showError } from "./status.js";
 export function startWorker() {
     if (app.worker) app.worker.terminate();
     app.workerReady = false; // until it has loaded the library
-    app.worker = new Worker("worker.js");
+    app.worker = new Worker(new URL("../worker.js", import.meta.url));
     app.worker.onmessage = (ev) => onWorker(ev.data);
     app.worker.onerror = (ev) => {
         ev.preventDefault();
@@ -77,7 +77,7 @@ export function maybeBot() {
     const st = app.state;
     clearTimeout(app.timer);
     app.timer = null;
-    if (st.isTerminal || app.pending || app.paused) return;
+    if (app.online || st.isTerminal || app.pending || app.paused) return;
     const seat = st.currentPlayer;
     const spec = botSpec(seat);
     if (!spec) return;

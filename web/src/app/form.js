@@ -5,7 +5,7 @@ import { cancelBot } from "./bots.js";
 import { update } from "./draw.js";
 import { GAMES, gameName } from "./games.js";
 import { $, app, botSeeds, randomSeed } from "./state.js";
-import { showError } from "./status.js";
+import { showError, showNotice } from "./status.js";
 
 /* --------------------------------------------------------- game setup */
 
@@ -183,6 +183,7 @@ export function setGame(game, state) {
     recomputeMovers();
     $("views").hidden = !game.hasBoard;
     showError("");
+    showNotice("");
     update();
 }
 

@@ -7,13 +7,15 @@ import { $, app } from "./state.js";
 /* ------------------------------------------------------------- seats */
 
 export function botSpec(seat) {
+    if (app.online) return null; // the server's bots play there
     const c = app.seats[seat];
     if (c.kind === "human") return null;
     if (c.kind === "mcts") return `mcts(iterations=${Math.max(1, c.iterations | 0)})`;
     if (c.kind === "custom") return c.custom.trim() || "random";
     return c.kind;
 }
-export const isHuman = (seat) => app.seats[seat].kind === "human";
+// Online, the human of this page is its own seat (none for a spectator).
+export const isHuman = (seat) => app.online ? app.online.seat === seat : app.seats[seat].kind === "human";
 
 export function buildSeats() {
     for (const seat of [0, 1]) {

@@ -29,6 +29,10 @@ export const app = {
     botSeed: null,       // the "bot seed" field: a BigInt, or null (random)
     gameNo: 0,           // counts the games: the worker makes new bots for each
     seeds: [randomSeed(), randomSeed()],
+    zoom: null,          // the board's zoom: null by itself, else the Zoom button's
+    zoomFactor: 1,
+    online: null,        // the table of mg-server this page plays (app/online.js)
+    server: null,        // GET /api/v1's answer when mg-server serves the page
 };
 window.mgApp = app; // for the console and the tests
 

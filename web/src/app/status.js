@@ -1,8 +1,12 @@
-/* app/status.js - the status: the library's status lines, the seats'
- * cards (colours, scores, stones, groups, who is to move), the result and
- * how it was decided, the list of moves, and the error line. */
+/* app/status.js - the status: the library's status lines (said as a
+ * player would: "1 stone", "stone 1 of 3 of this turn: cells like o14"),
+ * the seats' cards (colours, scores, stones, groups, who is to move), the
+ * result and the library's reason for the end (mg_state_end_reason), the
+ * list of moves, the notice line (a refused move, in the library's words:
+ * mg_state_illegal_reason), the legend of the board's marks, and the
+ * error line. */
 import { SEAT_COLOURS } from "./games.js";
-import { humanToMove } from "./moves.js";
+import { actionKinds, humanToMove } from "./moves.js";
 import { botSpec, isHuman } from "./seats.js";
 import { $, app } from "./state.js";
 
@@ -22,6 +26,37 @@ export function libStatus() {
     return out;
 }
 
+// A word after the number 1: the singular.
+const SINGULAR = { stones: "stone", groups: "group", boxes: "box", chains: "chain",
+                   lines: "line", plies: "ply", points: "point", cells: "cell" };
+export function singular(text) {
+    return text.replace(/(^|[^\d.])1 (stones|groups|boxes|chains|lines|plies|points|cells)\b/g,
+                        (m, pre, w) => `${pre}1 ${SINGULAR[w]}`);
+}
+
+// The cell of the turn's first stone (the China games: the last `placed`
+// actions of the history are the stones of the turn under way), or "".
+function turnFirstCell(placed) {
+    const h = app.state.history();
+    if (placed < 1 || placed > h.length) return "";
+    const [from, to] = app.game.actionSites(h[h.length - placed]);
+    const site = to >= 0 ? to : from;
+    return site >= 0 ? app.game.siteName(site) : "";
+}
+
+// A library status line as a player would say it: the singular after 1,
+// and the China games' "1 of 3 placed on class 95" as the stone of the
+// turn and a cell of the class the turn's first stone opened.
+export function sayStatus(line) {
+    line = line.replace(/, (\d+) of (\d+) placed on class [^;(]*?( \(or done\))?;/,
+        (m, placed, quota, done) => {
+            const cell = turnFirstCell(+placed);
+            return `, stone ${placed} of ${quota} of this turn: ` +
+                (cell ? `cells like ${cell}` : "cells of its first stone's pattern") + `${done || ""};`;
+        });
+    return singular(line);
+}
+
 export function seatLooks(status) {
     const looks = [null, null];
     for (const l of status)
@@ -34,35 +69,12 @@ export function seatLooks(status) {
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 
-// How the game was decided: the scores, and for the games that compare
-// groups by cascade (the score is the largest group), the first sizes that
-// differ.
-function resultDetail(st, looks) {
-    const sc = [st.score(0), st.score(1)];
-    const gs = [st.groups(0), st.groups(1)];
-    let text = `${looks[0].text} ${sc[0]}, ${looks[1].text} ${sc[1]}`;
-    // the cascade: the first sizes that differ, and who has the larger
-    let first = -1, cascade = app.lib.DRAW;
-    if (gs[0] && gs[1]) {
-        for (let i = 0; i < Math.max(gs[0].length, gs[1].length); i++) {
-            const a = gs[0][i] || 0, b = gs[1][i] || 0;
-            if (a !== b) { first = i; cascade = a > b ? 0 : 1; break; }
-        }
-    }
-    if (gs[0] && gs[1] && sc[0] === (gs[0][0] || 0) && sc[1] === (gs[1][0] || 0) &&
-        cascade === st.winner) {
-        text = `largest groups ${looks[0].text} ${sc[0]}, ${looks[1].text} ${sc[1]}`;
-        if (first > 0)
-            text += `; equal down to group ${first + 1}: ${gs[0][first] || 0} against ${gs[1][first] || 0}`;
-    } else if (app.game.id.startsWith("dots_and_boxes")) {
-        text = `boxes ${looks[0].text} ${sc[0]}, ${looks[1].text} ${sc[1]}`;
-    } else if (gs[0] && gs[1]) {
-        text = `score ${looks[0].text} ${sc[0]}, ${looks[1].text} ${sc[1]}`;
-    }
-    return text;
-}
+// A bot's spec with break opportunities after "(" and ",": a narrow card
+// wraps it there, never mid-word.
+export const breakable = (t) => t.replace(/([(,])/g, "$1\u200b");
 
 function seatWho(seat) {
+    if (app.online) return app.online.who(seat);
     const b = botSpec(seat);
     return b ? "bot " + b : "Human";
 }
@@ -78,8 +90,24 @@ export function runs() {
     return out;
 }
 
+// The legend shows the marks this game can have: the open cells of a
+// China turn, the steps' rings, the removals' rings.
+function updateLegend() {
+    const g = app.game;
+    const legend = $("legend");
+    if (legend.dataset.game === g.spec) return;
+    legend.dataset.game = g.spec;
+    const kinds = actionKinds();
+    const lines = g.sites().some((x) => x.kind === app.lib.SITE_LINE);
+    const has = { open: g.hasBoard, step: kinds.step, remove: kinds.remove,
+                  stones: !lines, lines };
+    for (const li of legend.querySelectorAll("li[data-for]"))
+        li.hidden = has[li.dataset.for] === false;
+}
+
 export function updateStatus() {
     const st = app.state, lib = app.lib;
+    updateLegend();
     const status = libStatus();
     const looks = seatLooks(status);
     const sites = st.sites();
@@ -91,7 +119,7 @@ export function updateStatus() {
         const look = looks[seat];
         card.querySelector(".swatch").style.background = look.fill;
         card.querySelector(".colour").textContent = look.text;
-        card.querySelector(".who").textContent = seatWho(seat);
+        card.querySelector(".who").textContent = breakable(seatWho(seat));
         let stones = 0;
         for (let i = 0; i < sites.length; i++)
             if (sites[i] === seat && (kinds[i].kind === lib.SITE_CELL || kinds[i].kind === lib.SITE_POINT)) stones++;
@@ -105,13 +133,19 @@ export function updateStatus() {
         }
         if (groups) {
             const top = groups.slice(0, 6).join(" ") + (groups.length > 6 ? " …" : "");
-            parts.push(plural(groups.length, "group") + (groups.length ? ": " + top : ""));
+            // Chains of Thought calls its groups chains (rules 5.2)
+            const word = app.game.id === "chains_of_thought" ? "chain" : "group";
+            parts.push(plural(groups.length, word) + (groups.length ? ": " + top : ""));
         }
         const stats = card.querySelector(".stats");
         stats.innerHTML = "";
         parts.forEach((p, i) => {
+            // the separator outside the unbreakable parts: a narrow card
+            // wraps between them
+            if (i) stats.appendChild(document.createTextNode(" · "));
             const span = document.createElement("span");
-            span.textContent = (i ? " · " : "") + p;
+            span.textContent = p;
+            if (/: /.test(p)) span.className = "list"; // the group sizes may wrap
             stats.appendChild(span);
         });
         card.dataset.score = String(score);
@@ -124,20 +158,21 @@ export function updateStatus() {
         }
         card.querySelector(".state").textContent = state;
     }
-    $("lib-status").textContent = status.join("\n");
-    // the result
+    $("lib-status").textContent = status.map(sayStatus).join("\n");
+    // the result, and what ended the game in the library's words
     const res = $("result");
     if (over) {
         const w = st.winner;
         let text;
         if (w === lib.DRAW) text = "Draw";
         else text = `${looks[w].text} (seat ${w}, ${seatWho(w)}) wins`;
-        text += " — " + resultDetail(st, looks);
         res.querySelector(".text").textContent = text;
+        res.querySelector(".reason").textContent = sayEnd(st.endReason());
         res.dataset.winner = String(w);
         res.hidden = false;
     } else {
         res.hidden = true;
+        res.querySelector(".reason").textContent = "";
         delete res.dataset.winner;
     }
     $("board").dataset.waiting = over ? "over" : humanToMove() ? "human" : "bot";
@@ -145,7 +180,7 @@ export function updateStatus() {
     $("hint").disabled = !humanToMove();
     const bothBots = !isHuman(0) && !isHuman(1);
     const pb = $("pause");
-    pb.hidden = !(bothBots || app.paused);
+    pb.hidden = over || !(bothBots || app.paused);
     pb.textContent = app.paused ? "Resume" : "Pause";
     const lb = app.lastBot;
     $("bot-time").textContent = lb ? `last bot move ${lb.notation} by ${lb.spec.replace(/\(.*/, "")} in ${Math.round(lb.ms)} ms` : "";
@@ -175,6 +210,26 @@ export function updateMoves() {
     list.dataset.count = String(n);
     list.scrollTop = list.scrollHeight;
     $("record-text").value = st.save();
+}
+
+// The end reason as a sentence: its first letter a capital.
+function sayEnd(reason) {
+    const r = singular(reason);
+    return r ? r[0].toUpperCase() + r.slice(1) : "";
+}
+
+// The notice line under the board (role="status", aria-live): a refused
+// move and why ("refused"), or "" to clear it.
+export function showNotice(msg, kind = "") {
+    const n = $("notice");
+    n.textContent = msg ? singular(msg) : "";
+    n.dataset.kind = msg ? kind : "";
+    n.classList.toggle("shown", !!msg);
+    // on a small screen the line may be out of sight: bring it in
+    if (msg) {
+        const r = n.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > window.innerHeight) n.scrollIntoView({ block: "nearest" });
+    }
 }
 
 export function showError(msg) {

@@ -284,8 +284,17 @@ static int take_move(engine *e, const mg_state *s, const char *text,
         sb_free(&msg);
         return rc;
     }
-    if (mg_state_is_legal(s, *action) != 1)
-        return failed(e, EF_ILLEGAL, "played the illegal move %s", text);
+    if (mg_state_is_legal(s, *action) != 1) {
+        /* the library's line: "a1-b1: <the rule it breaks> (rules N.M)" */
+        char *why = util_illegal_reason(s, *action);
+        int rc;
+        sb_init(&msg);
+        sb_printf(&msg, "played the illegal move %s", why ? why : text);
+        rc = failed_msg(e, EF_ILLEGAL, msg.s);
+        sb_free(&msg);
+        free(why);
+        return rc;
+    }
     return 0;
 }
 

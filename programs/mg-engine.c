@@ -217,8 +217,12 @@ static int replay(mg_state *to, char **words, size_t n, char *err,
     mg_state_history(to, hist, have, &have);
     for (i = 0; i < n && rc == MG_OK; i++) {
         rc = mg_state_action_from_string(to, words[i], &a, msg, sizeof msg);
-        if (rc != MG_OK)
+        if (rc != MG_OK) {
+            snprintf(err, errcap, "move %lu, %s: %s", (unsigned long)i + 1,
+                     util_quote(words[i], strlen(words[i]), q, sizeof q),
+                     msg);
             break;
+        }
         if (i == common && i < have && hist[i] == a) {
             common++;
             continue;
@@ -226,15 +230,17 @@ static int replay(mg_state *to, char **words, size_t n, char *err,
         if (i == common)
             while (have > common && mg_state_undo(to) == MG_OK)
                 have--;
-        if ((rc = mg_state_apply(to, a)) != MG_OK)
-            snprintf(msg, sizeof msg, "%s", mg_strerror(rc));
+        if ((rc = mg_state_apply(to, a)) != MG_OK) {
+            /* the rule it breaks: "a1-b1: ... (rules N.M)" */
+            char *why = util_illegal_reason(to, a);
+            snprintf(err, errcap, "move %lu: %s", (unsigned long)i + 1,
+                     why ? why : mg_strerror(rc));
+            free(why);
+        }
     }
     if (rc == MG_OK)
         while (have > common && mg_state_undo(to) == MG_OK)
             have--;
-    else
-        snprintf(err, errcap, "move %lu, %s: %s", (unsigned long)i + 1,
-                 util_quote(words[i], strlen(words[i]), q, sizeof q), msg);
     free(hist);
     return rc;
 }

@@ -1,7 +1,9 @@
 /*
  * match_game.c - one game of a match: which pairing, pair and seat a
  * game index means, the game and opening of a pair, and playing it with
- * a worker's players (a failure of an engine forfeits the game).
+ * a worker's players (a failure of an engine forfeits the game; the
+ * reason of a forfeit, or of the end, comes back in `why` and goes into
+ * the game's record block: "# forfeit: ..." or "# end: ...").
  *
  * Game index i: pair p = i / 2 (both games of a pair start alike, the
  * seats swapped), pairing p % npairings, pair k = p / npairings of that
@@ -90,9 +92,17 @@ static int play_moves(match *m, player *pl, const int who[2], mg_state *s,
         int32_t a;
         if (should_stop(m))
             return 0;
-        if (player_choose(&pl[who[seat]], s, m->movetime, m->margin, &a,
-                          &kind, why) < 0 ||
-            mg_state_apply(s, a) != MG_OK) {
+        int chose = player_choose(&pl[who[seat]], s, m->movetime,
+                                  m->margin, &a, &kind, why) == 0;
+        if (chose && mg_state_apply(s, a) != MG_OK) {
+            /* a bot's move the library refuses: the rule it breaks */
+            char *rule = util_illegal_reason(s, a);
+            sb_printf(why, "played the illegal move %s",
+                      rule ? rule : "(no reason given)");
+            free(rule);
+            chose = 0;
+        }
+        if (!chose) {
             r->forfeit = (signed char)(seat == r->a_seat ? 0 : 1);
             r->result = (signed char)(seat == r->a_seat ? -1 : 1);
             return 1;
@@ -111,6 +121,11 @@ static void write_block(const match *m, long i, const game_result *r,
     int rc;
     char *rec = util_state_save(s, &rc);
     match_block_head(m, i, r, r->forfeit >= 0 ? why : NULL, block);
+    if (r->forfeit < 0 && *why) { /* the end reason: one line of ASCII */
+        sb_puts(block, "# end: ");
+        sb_puts(block, why);
+        sb_putc(block, '\n');
+    }
     sb_puts(block, rec ? rec : "# (no record)\n");
     free(rec);
 }
@@ -145,6 +160,12 @@ int match_play(match *m, player *pl, long i, game_result *r, strbuf *block,
                      util_mix(m->seed ^ util_mix((uint64_t)(4 * i + seat))),
                      err, sizeof err);
     played = play_moves(m, pl, who, s, r, why);
+    if (played && r->forfeit < 0) { /* why: what ended the game */
+        char *end = util_end_reason(s);
+        sb_clear(why);
+        sb_puts(why, end ? end : "");
+        free(end);
+    }
     mg_state_history(s, NULL, 0, &n);
     r->actions = (int32_t)n;
     r->done = (signed char)played;

@@ -68,6 +68,14 @@ char *util_state_save(const mg_state *s, int *rc);
 char *util_state_render(const mg_state *s, int format, int *rc);
 char *util_action_name(const mg_state *s, int32_t action);
 
+/* Why action is refused in s, the library's one line
+ * (mg_state_illegal_reason: "<move>: <the rule> (rules N.M)"), malloc'd;
+ * NULL when it is legal. */
+char *util_illegal_reason(const mg_state *s, int32_t action);
+/* Why the game of s is over (mg_state_end_reason), malloc'd; NULL while
+ * it goes on. */
+char *util_end_reason(const mg_state *s);
+
 /* A game from a spec, or from a spec and a board file; NULL with the
  * reason in err. */
 mg_game *util_game_new(const char *spec, const char *board_file, char *err,

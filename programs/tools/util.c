@@ -320,6 +320,59 @@ char *util_action_name(const mg_state *s, int32_t action)
     return name;
 }
 
+/* The two reason calls answer a code other than MG_OK with their line
+ * (MG_EILLEGAL, MG_EOVER, MG_ERANGE), so sized() does not fit them. */
+static char *reason_line(int (*call)(const void *obj, int32_t arg, char *buf,
+                                     size_t cap, size_t *needed),
+                         const void *obj, int32_t arg, int *rc)
+{
+    size_t need = 0;
+    char *buf;
+    *rc = call(obj, arg, NULL, 0, &need);
+    if (*rc != MG_ENOBUFS)
+        return NULL;
+    buf = util_xmalloc(need);
+    *rc = call(obj, arg, buf, need, &need);
+    if (*rc == MG_ENOBUFS || *rc == MG_EINVAL || !buf[0]) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static int illegal_call(const void *s, int32_t a, char *buf, size_t cap,
+                        size_t *need)
+{
+    return mg_state_illegal_reason(s, a, buf, cap, need);
+}
+
+static int end_call(const void *s, int32_t a, char *buf, size_t cap,
+                    size_t *need)
+{
+    (void)a;
+    return mg_state_end_reason(s, buf, cap, need);
+}
+
+char *util_illegal_reason(const mg_state *s, int32_t action)
+{
+    int rc;
+    char *line = reason_line(illegal_call, s, action, &rc);
+    if (!line && rc != MG_OK) { /* never expected: still say something */
+        char *name = util_action_name(s, action);
+        size_t n = strlen(name) + 64;
+        line = util_xmalloc(n);
+        snprintf(line, n, "%s: not a legal move here", name);
+        free(name);
+    }
+    return line;
+}
+
+char *util_end_reason(const mg_state *s)
+{
+    int rc;
+    return reason_line(end_call, s, 0, &rc);
+}
+
 mg_game *util_game_new(const char *spec, const char *board_file, char *err,
                        size_t errcap)
 {

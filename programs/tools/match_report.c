@@ -218,12 +218,21 @@ static void print_sprt(const summary *s, FILE *out)
             s->sprt.upper, s->sprt.elo0, s->sprt.elo1, s->sprt.alpha,
             s->sprt.beta,
             s->sprt.model == SPRT_NORMALIZED ? "normalized" : "logistic");
-    if (s->decision > 0)
-        fprintf(out, "  A is stronger than B by elo1 = %g or more, rather "
-                     "than elo0 = %g or less\n", s->sprt.elo1, s->sprt.elo0);
-    else if (s->decision < 0)
-        fprintf(out, "  A is not stronger than B by more than elo0 = %g, "
-                     "rather than elo1 = %g\n", s->sprt.elo0, s->sprt.elo1);
+    /* What a decision means: the test chose between two Elo differences
+     * with the error rates it was given; it did not measure the
+     * difference (the Elo interval above estimates that). */
+    if (s->decision != 0) {
+        double won = s->decision > 0 ? s->sprt.elo1 : s->sprt.elo0,
+               lost = s->decision > 0 ? s->sprt.elo0 : s->sprt.elo1;
+        fprintf(out, "  the test accepts %s = %g over %s = %g at the chosen "
+                     "error rates (alpha %g, beta %g)\n",
+                s->decision > 0 ? "elo1" : "elo0", won,
+                s->decision > 0 ? "elo0" : "elo1", lost, s->sprt.alpha,
+                s->sprt.beta);
+        fprintf(out, "  (a choice between two values of the Elo difference "
+                     "A - B, not an estimate of it: see the Elo difference "
+                     "above)\n");
+    }
     if (s->uncounted)
         fprintf(out, "  %ld games that ended after the decision are in the "
                      "records but not counted\n", s->uncounted);

@@ -3,13 +3,18 @@
  *
  * The pictures are the library's text renderings, with two changes:
  *  - on the China boards, where two diagonal beams cross between four
- *    cells the library draws 'x', which a person takes for Black's stone
- *    X; it is shown as '+';
+ *    cells, '+' (not 'x', which a person takes for Black's stone X): the
+ *    library draws '+' itself since 1.5; an older library's 'x' is still
+ *    shown as '+', so both agree;
  *  - in Fangqi and Chains of Thought, when a stone may not go on every
  *    empty point, the points where it may are marked '*'.  The points of
  *    the picture are found line by line (top line first, left to right:
  *    the reverse of the site order, bottom row first) and checked against
- *    who holds each site; when they do not match, nothing is marked.
+ *    who holds each site; when they do not match, nothing is marked;
+ *  - at the end, the library's "game over: ..." status says why, in the
+ *    words of mg_state_end_reason ("game over: every line is drawn; ...
+ *    (rules 3.2.3)");
+ *  - a count of one is singular ("1 stone", "1 group", "1 box").
  */
 #define _POSIX_C_SOURCE 200809L
 #include "play.h"
@@ -112,6 +117,52 @@ static void mark_open(const mg_state *s, char *text)
     free(is_open);
 }
 
+/* "1 stones" -> "1 stone", in place (the text only gets shorter). */
+static void singular(char *text)
+{
+    static const char *const plural[][2] = {
+        {" stones", " stone"}, {" groups", " group"}, {" boxes", " box"},
+        {" lines", " line"}, {" actions", " action"}, {NULL, NULL}};
+    char *at = text;
+    while ((at = strstr(at, "1 ")) != NULL) {
+        int i;
+        at++;
+        if (at - 1 > text && isdigit((unsigned char)at[-2]))
+            continue;
+        for (i = 0; plural[i][0]; i++) {
+            size_t n = strlen(plural[i][0]), m = strlen(plural[i][1]);
+            if (!strncmp(at, plural[i][0], n) &&
+                !isalnum((unsigned char)at[n])) {
+                memmove(at + m, at + n, strlen(at + n) + 1);
+                break;
+            }
+        }
+    }
+}
+
+/* The text with its "game over..." status (to the end of its line) made
+ * "game over: " and the end reason; the line added when there is none.
+ * Returns the new text (text itself freed), or text. */
+static char *with_end_reason(const mg_state *s, char *text)
+{
+    char *why = mg_state_is_terminal(s) == 1 ? util_end_reason(s) : NULL;
+    char *at, *out;
+    size_t head, tail, n;
+    if (!why)
+        return text;
+    at = strstr(text, "game over");
+    head = at ? (size_t)(at - text) : strlen(text);
+    tail = at ? head + strcspn(at, "\n") : head;
+    n = head + strlen(why) + strlen(text + tail) + 16;
+    out = util_xmalloc(n);
+    snprintf(out, n, "%.*s%sgame over: %s%s", (int)head, text,
+             at || head == 0 || text[head - 1] == '\n' ? "" : "\n", why,
+             at ? text + tail : "\n");
+    free(why);
+    free(text);
+    return out;
+}
+
 char *view_render(const mg_state *s)
 {
     int rc;
@@ -119,6 +170,8 @@ char *view_render(const mg_state *s)
     const char *id = mg_game_id(mg_state_game(s));
     if (!text)
         return NULL;
+    text = with_end_reason(s, text);
+    singular(text);
     if (!strncmp(id, "china_", 6))
         show_crossings(text);
     else if (!strcmp(id, "fangqi") || !strcmp(id, "chains_of_thought"))

@@ -138,13 +138,14 @@ static int cmd_load(play *p, const char *path)
     mg_game *g = NULL;
     int rc, seat;
     if (!text) {
-        printf("load: %s: %s\n", path, err);
+        printf("load: %s: %s\n", path, err[0] ? err : mg_strerror(rc));
         return 0;
     }
+    err[0] = '\0';
     rc = mg_state_load(&s, &g, text, err, sizeof err);
     free(text);
     if (rc != MG_OK) {
-        printf("load: %s: %s (%s)\n", path, err, mg_strerror(rc));
+        printf("load: %s: %s\n", path, err[0] ? err : mg_strerror(rc));
         return 0;
     }
     for (seat = 0; seat < 2; seat++) /* a bot remembers its game: free it */
@@ -167,28 +168,29 @@ static int cmd_load(play *p, const char *path)
     return view_show(p) ? -1 : 0;
 }
 
-/* A move in notation: 1 played, 0 refused (and said why). */
+/* A move in notation: 1 played, 0 refused (and said why, in the
+ * library's words: the parser's sentence, or the rule the move breaks). */
 static int move(play *p, const char *line)
 {
-    char err[256];
+    char err[256], *why;
     int32_t action;
     int rc = mg_state_action_from_string(p->state, line, &action, err,
                                          sizeof err);
     if (rc != MG_OK) {
-        printf("not a move or command: %s (%s); type help\n", err,
-               mg_strerror(rc));
+        printf("not a move or command: %s; type help for the moves and "
+               "commands\n", err);
         return 0;
     }
     rc = mg_state_apply(p->state, action);
-    if (rc == MG_EILLEGAL) {
-        printf("illegal move: %s; type help for the legal moves\n", line);
-        return 0;
-    }
-    if (rc != MG_OK) {
+    if (rc == MG_OK)
+        return 1;
+    why = util_illegal_reason(p->state, action);
+    if (why)
+        printf("%s; type help for the legal moves\n", why);
+    else
         printf("%s: %s\n", line, mg_strerror(rc));
-        return 0;
-    }
-    return 1;
+    free(why);
+    return 0;
 }
 
 /* The commands that take no argument. */

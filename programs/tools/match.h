@@ -129,8 +129,9 @@ int match_valid_index(const match *m, long i);
 mg_game *match_pair_game(const match *m, long k, char *err, size_t errcap);
 int match_opening(const match *m, long k, mg_state *s);
 /* Play game i with the worker's players (one per engine); fills r, the
- * record block (without its end line) and, for a forfeit, its reason.
- * 1 played, 0 stopped from outside (or the game could not be made). */
+ * record block (without its end line) and in why, for a forfeit, its
+ * reason, else the game's end reason (mg_state_end_reason).  1 played,
+ * 0 stopped from outside (or the game could not be made). */
 int match_play(match *m, player *pl, long i, game_result *r, strbuf *block,
                strbuf *why);
 

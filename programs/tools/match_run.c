@@ -206,13 +206,16 @@ static void finished(match *m, long i, const game_result *r,
     if (m->verbose) {
         match_progress(m, -1);
         if (r->result == 0)
-            printf("game %ld: %c seat %d, draw, %ld actions\n", i + 1,
+            printf("game %ld: %c seat %d, draw, %ld actions", i + 1,
                    'A' + m->pa[pairing], r->a_seat, (long)r->actions);
         else
-            printf("game %ld: %c seat %d, %c wins, %ld actions\n", i + 1,
+            printf("game %ld: %c seat %d, %c wins, %ld actions", i + 1,
                    'A' + m->pa[pairing], r->a_seat,
                    'A' + (r->result > 0 ? m->pa[pairing] : m->pb[pairing]),
                    (long)r->actions);
+        /* the end reason; a forfeit's was printed above */
+        printf("%s%s\n", r->forfeit < 0 && *why ? ": " : "",
+               r->forfeit < 0 ? why : "");
     }
     match_count(m, i, r);
     fflush(stdout);

@@ -3,12 +3,16 @@
  *
  *   mg-solve [--nodes N] [--time-ms MS] [--memory-mb MB] [--no-moves]
  *            SPEC [RECORD]
+ *   mg-solve [OPTIONS] RECORD
  *   mg-solve -h | --help
  *
  * SPEC is a game spec; RECORD, when given, is a record file of that game
  * (mg_state_save's format; "-" reads standard input) or the moves
- * themselves in notation ("a1-b1 b1-c1").  The position reached is solved
- * with mg_solver (see mg_solver_new(3)), then every legal move.
+ * themselves in notation ("a1-b1 b1-c1").  Alone, RECORD is a record file
+ * (or "-", or the record's text) whose game and last position are solved.
+ * The position reached is solved with mg_solver (see mg_solver_new(3)),
+ * then every legal move.  The memory is --memory-mb's, else sized to the
+ * position (new_solver).
  * Exit status: 0 exact, 1 the budget ran out (bounds printed), 2 a usage
  * error, 3 a bad spec, record or move, or no memory.
  */
@@ -24,17 +28,21 @@ static const char usage[] =
     "usage: mg-solve [--nodes N] [--time-ms MS] [--memory-mb MB] "
     "[--no-moves]\n"
     "                SPEC [RECORD]\n"
+    "       mg-solve [OPTIONS] RECORD\n"
     "       mg-solve -h | --help\n"
     "\n"
     "Solves the position of RECORD (a record file, - for standard input,\n"
     "or the moves in notation, \"a1-b1 b1-c1\"; the start when omitted) of\n"
-    "the game SPEC, and the position after every legal move: the value\n"
+    "the game SPEC, or alone the last position of the record file RECORD\n"
+    "in its game; then the position after every legal move: the value\n"
     "for the player to move (Dots and Boxes: boxes still to win less the\n"
     "opponent's; China Squares and Grove: the final score difference;\n"
     "else 1 win, 0 draw, -1 loss), a best move, nodes and time.  The\n"
     "budget is N nodes and MS milliseconds (0: no limit, the default),\n"
-    "the table MB MiB (default 256).  Exit status: 0 exact, 1 budget\n"
-    "exhausted, 2 usage, 3 bad input.  See mg-solve(1).\n";
+    "the memory MB MiB (default: 2^R bytes, from 1 MiB to 256 MiB, when\n"
+    "R actions are left whatever is played, as in Dots and Boxes; else\n"
+    "256 MiB).  Exit status: 0 exact, 1 budget exhausted, 2 usage, 3 bad\n"
+    "input.  See mg-solve(1).\n";
 
 static int fail_usage(const char *what, const char *arg)
 {
@@ -48,6 +56,42 @@ static int is_file(const char *path)
 {
     struct stat st;
     return strcmp(path, "-") == 0 || stat(path, &st) == 0;
+}
+
+#define RECORD_HEADER "mindgames-record"
+#define DEFAULT_MB 256 /* the most a default table takes */
+#define PLAYOUT_CAP 64 /* 2^64 bytes: more than any cap */
+
+/* Whether the one argument is a record rather than a spec: "-", a file
+ * that exists, or a record's text. */
+static int is_record(const char *arg)
+{
+    struct stat st;
+    return strcmp(arg, "-") == 0 ||
+           (stat(arg, &st) == 0 && !S_ISDIR(st.st_mode)) ||
+           strncmp(arg, RECORD_HEADER, strlen(RECORD_HEADER)) == 0;
+}
+
+/* The game and last position of a record (a file, "-", or its text). */
+static int load_record(const char *record, mg_game **gout, mg_state **out)
+{
+    char err[512], *text;
+    int rc, inline_text = !strncmp(record, RECORD_HEADER, strlen(RECORD_HEADER));
+    text = inline_text ? util_xstrdup(record)
+                       : util_slurp(record, NULL, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "mg-solve: %s: %s\n", record, err);
+        return 3;
+    }
+    rc = mg_state_load(out, gout, text, err, sizeof err);
+    free(text);
+    if (rc != MG_OK) {
+        fprintf(stderr, "mg-solve: %s: %s%s%s\n",
+                inline_text ? "the record" : record, mg_strerror(rc),
+                err[0] ? ": " : "", err);
+        return 3;
+    }
+    return 0;
 }
 
 /* Play the moves of text (notation, blank-separated) from the start. */
@@ -112,9 +156,16 @@ static int load_position(const char *spec, const char *record, mg_game **gout,
     mg_game *rg = NULL;
     mg_state *rs = NULL;
     int rc;
+    if (!spec)
+        return load_record(record, gout, out);
     *gout = util_game_new(spec, NULL, err, sizeof err);
     if (!*gout) {
-        fprintf(stderr, "mg-solve: %s\n", err);
+        if (!record && !strchr(spec, '(') &&
+            (strchr(spec, '.') || strchr(spec, '/')))
+            fprintf(stderr, "mg-solve: no such record file, and not a "
+                            "game spec: %s\n", err);
+        else
+            fprintf(stderr, "mg-solve: %s\n", err);
         return 3;
     }
     if (mg_state_new(out, *gout) != MG_OK)
@@ -153,7 +204,7 @@ static int load_position(const char *spec, const char *record, mg_game **gout,
 typedef struct opts {
     uint64_t nodes;
     long time_ms, memory_mb;
-    int moves;
+    int moves, memory_given;
     const char *spec, *record;
 } opts;
 
@@ -161,7 +212,7 @@ static int parse(int argc, char **argv, opts *o)
 {
     int i, pos = 0;
     memset(o, 0, sizeof *o);
-    o->memory_mb = 256;
+    o->memory_mb = DEFAULT_MB;
     o->moves = 1;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -180,7 +231,8 @@ static int parse(int argc, char **argv, opts *o)
             else if (!strcmp(a, "--time-ms"))
                 ok = util_parse_long(argv[i + 1], 0, 86400000, &o->time_ms);
             else
-                ok = util_parse_long(argv[i + 1], 1, 1048576, &o->memory_mb);
+                ok = (o->memory_given = util_parse_long(
+                          argv[i + 1], 1, 1048576, &o->memory_mb)) != 0;
             if (!ok)
                 return fail_usage("bad number", argv[i + 1]);
             i++;
@@ -196,7 +248,79 @@ static int parse(int argc, char **argv, opts *o)
             return fail_usage("too many arguments", a);
         }
     }
-    return o->spec ? 0 : fail_usage("missing SPEC", NULL);
+    if (!o->spec)
+        return fail_usage("missing SPEC or RECORD", NULL);
+    if (pos == 1 && is_record(o->spec)) { /* mg-solve RECORD */
+        o->record = o->spec;
+        o->spec = NULL;
+    }
+    return 0;
+}
+
+
+/* The actions left to the end of the game from s in four playouts: the
+ * fewest and the most (Dots and Boxes: both the undrawn lines);
+ * PLAYOUT_CAP for a playout that does not end within that. */
+static void actions_left(const mg_state *s, long *fewest, long *most)
+{
+    mg_state *t = NULL;
+    size_t at = 0, n = 0;
+    uint64_t seed;
+    *fewest = *most = PLAYOUT_CAP;
+    if (mg_state_clone(&t, s) != MG_OK)
+        return;
+    mg_state_history(s, NULL, 0, &at);
+    for (seed = 1; seed <= 4; seed++) {
+        long len = PLAYOUT_CAP;
+        mg_state_copy(t, s);
+        mg_state_playout(t, seed, PLAYOUT_CAP);
+        mg_state_history(t, NULL, 0, &n);
+        if (mg_state_is_terminal(t) == 1 && n >= at && n - at < PLAYOUT_CAP)
+            len = (long)(n - at);
+        if (seed == 1 || len < *fewest)
+            *fewest = len;
+        if (seed == 1 || len > *most)
+            *most = len;
+    }
+    mg_state_free(t);
+}
+
+/* The solver's memory: --memory-mb's MB; else sized to the position when
+ * the game has R actions left whatever is played (every playout takes R:
+ * Dots and Boxes), 2^R bytes from 1 MiB to 256 MiB, and 256 MiB when the
+ * length varies; more when the game's solver needs more (up to 256 MiB).
+ * Prints it. */
+static int new_solver(mg_solver **sv, const mg_game *g, const mg_state *s,
+                      const opts *o)
+{
+    char err[256], why[160];
+    long fewest, most, mb = DEFAULT_MB;
+    int rc;
+    actions_left(s, &fewest, &most);
+    if (o->memory_given) {
+        mb = o->memory_mb;
+        snprintf(why, sizeof why, "--memory-mb");
+    } else if (fewest == most && most < PLAYOUT_CAP) {
+        mb = most <= 20 ? 1 : most - 20 >= 8 ? DEFAULT_MB : 1L << (most - 20);
+        snprintf(why, sizeof why, "2^R bytes for R = %ld actions left, from "
+                 "1 MiB to %d MiB", most, DEFAULT_MB);
+    } else if (most < PLAYOUT_CAP) {
+        snprintf(why, sizeof why, "the default: %ld to %ld actions left in "
+                 "playouts", fewest, most);
+    } else {
+        snprintf(why, sizeof why, "the default: more than %d actions left",
+                 PLAYOUT_CAP - 1);
+    }
+    while ((rc = mg_solver_new(sv, g, (size_t)mb << 20, err, sizeof err)) ==
+               MG_EINVAL &&
+           !o->memory_given && mb < DEFAULT_MB) /* its solver needs more */
+        mb = mb * 2 < DEFAULT_MB ? mb * 2 : DEFAULT_MB;
+    if (rc != MG_OK) {
+        fprintf(stderr, "mg-solve: %s\n", err[0] ? err : mg_strerror(rc));
+        return 3;
+    }
+    printf("memory: %ld MiB (%s)\n", mb, why);
+    return 0;
 }
 
 static void print_moves(mg_solver *sv, const mg_state *s, const opts *o,
@@ -232,7 +356,7 @@ int main(int argc, char **argv)
     mg_game *g = NULL;
     mg_state *s = NULL;
     mg_solver *sv = NULL;
-    char err[256], *name, *spec;
+    char *name, *spec;
     int32_t value = 0, best = -1, lo = 0, hi = 0;
     uint64_t nodes = 0;
     double t0, dt;
@@ -249,13 +373,9 @@ int main(int argc, char **argv)
         rc = 0;
         goto out;
     }
-    rc = mg_solver_new(&sv, g, (size_t)o.memory_mb << 20, err, sizeof err);
-    if (rc != MG_OK) {
-        fprintf(stderr, "mg-solve: %s\n", err[0] ? err : mg_strerror(rc));
-        rc = 3;
-        goto out;
-    }
     printf("to move: seat %d\n", mg_state_current_player(s));
+    if ((rc = new_solver(&sv, g, s, &o)) != 0)
+        goto out;
     t0 = util_now();
     status = mg_solver_solve(sv, s, o.nodes, (uint32_t)o.time_ms, &value,
                              &best, &nodes);

@@ -1,0 +1,31 @@
+# programs/server/bench.mk - mg-server's benchmark and its load client.
+# Included by the Makefile (whose variables it uses: B, CC, APP_CFLAGS,
+# LDFLAGS, HEADER, SHLIB, RPATH, Q).
+#
+#   make bench-server   build mg-load (and $(B)/programs/mg-server when
+#                       the Makefile has its rule: server.mk), then run
+#                       tests/server/bench-server.sh: moves/s flat out,
+#                       event latency at 1,000 moves/s, 10,000 streams'
+#                       memory, CPU per move, the snapshot under wrk.
+#                       Not part of make check (it takes a minute and
+#                       wants root for its 10,000 descriptors).
+#   make mg-load        the load client alone ($(B)/programs/mg-load)
+#
+# mg-load is C99 + POSIX + Linux epoll, linked with libmindgames only.
+
+MG_LOAD := $(B)/programs/mg-load
+
+.PHONY: bench-server mg-load
+
+$(MG_LOAD): programs/server/bench/mg-load.c $(HEADER) $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $(LDFLAGS) $< -o $@ -L$(B) -lmindgames -lm \
+	    $(RPATH)
+
+mg-load: $(MG_LOAD)
+
+bench-server: $(MG_LOAD)
+	$(Q)if $(MAKE) -n $(B)/programs/mg-server >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory $(B)/programs/mg-server || exit 1; fi
+	$(Q)MG_SERVER=$${MG_SERVER:-$(B)/programs/mg-server} \
+	    MG_LOAD=$(MG_LOAD) sh tests/server/bench-server.sh

@@ -1,0 +1,533 @@
+/*
+ * http.c - the requests: libmicrohttpd's handler gathers a request's body
+ * (at most MGS_BODY_CAP bytes), checks the client against its rate limit
+ * and a POST's Origin, routes it (the endpoints of doc/server-api.md, the
+ * static page otherwise) and answers with the headers every answer
+ * carries.  One log line per request on stderr, without secrets.
+ */
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
+               int *status);
+
+typedef struct req {
+    char ip[48];
+    char line[200]; /* method and path, for the log (no query, no secret) */
+    int64_t start_ms;
+    char *body;
+    size_t len;
+    int too_big;
+    int status;
+    int routed;
+    json_t *ready;     /* a long poll's answer, once it has one */
+    int polling;
+} req;
+
+void mgs_http_headers(struct MHD_Response *resp)
+{
+    MHD_add_response_header(
+        resp, "Content-Security-Policy",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+        "style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
+        "worker-src 'self' blob:; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(resp, "X-Frame-Options", "DENY");
+    MHD_add_response_header(resp, "Cross-Origin-Opener-Policy", "same-origin");
+    MHD_add_response_header(resp, "MG-API-Version", "1");
+}
+
+static enum MHD_Result send_json(struct MHD_Connection *c, req *rq,
+                                 int status, json_t *body)
+{
+    char *text = json_dumps(body, JSON_COMPACT);
+    struct MHD_Response *resp;
+    enum MHD_Result rc;
+    size_t n;
+    if (!text)
+        text = strdup("{\"error\":\"out of memory\"}");
+    if (!text)
+        return MHD_NO;
+    n = strlen(text);
+    resp = MHD_create_response_from_buffer(n, text, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type",
+                            "application/json; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    mgs_http_headers(resp);
+    if (status == 429) {
+        char s[32];
+        json_t *ra = json_object_get(body, "retry_after");
+        snprintf(s, sizeof s, "%lld",
+                 ra ? (long long)json_integer_value(ra) : 1LL);
+        MHD_add_response_header(resp, "Retry-After", s);
+    }
+    if (status == 405)
+        MHD_add_response_header(resp, "Allow", "GET, POST");
+    rc = MHD_queue_response(c, (unsigned)status, resp);
+    MHD_destroy_response(resp);
+    rq->status = status;
+    return rc;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, req *rq,
+                                  int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static enum MHD_Result send_error(struct MHD_Connection *c, req *rq,
+                                  int status, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    json_t *b;
+    enum MHD_Result rc;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    b = json_pack("{s:s}", "error", msg);
+    rc = send_json(c, rq, status, b);
+    json_decref(b);
+    return rc;
+}
+
+static enum MHD_Result send_text(struct MHD_Connection *c, req *rq,
+                                 int status, const char *type, char *text)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        strlen(text), text, MHD_RESPMEM_MUST_FREE);
+    enum MHD_Result rc;
+    if (!resp) {
+        free(text);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", type);
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    mgs_http_headers(resp);
+    rc = MHD_queue_response(c, (unsigned)status, resp);
+    MHD_destroy_response(resp);
+    rq->status = status;
+    return rc;
+}
+
+/* ------------------------------------------------------------ clients */
+
+static void client_ip(mgs_srv *srv, struct MHD_Connection *c, char *ip,
+                      size_t cap)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    snprintf(ip, cap, "?");
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, ip,
+                  (socklen_t)cap);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, ip,
+                  (socklen_t)cap);
+    if (srv->cfg.trusted_proxy[0] && strcmp(ip, srv->cfg.trusted_proxy) == 0) {
+        const char *xff =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
+        if (xff) {
+            /* the last address the proxy added is the client it saw */
+            const char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ')
+                last++;
+            if (*last && strlen(last) < cap) {
+                size_t i, ok = 1;
+                for (i = 0; last[i]; i++)
+                    if (!strchr("0123456789abcdefABCDEF.:", last[i]))
+                        ok = 0;
+                if (ok)
+                    snprintf(ip, cap, "%s", last);
+            }
+        }
+    }
+}
+
+/* A POST's or a stream's Origin, when the browser sends one, must be the
+ * server's own (scheme://Host) or one of --origin. */
+static int origin_ok(mgs_srv *srv, struct MHD_Connection *c)
+{
+    const char *o = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *p;
+    int i;
+    if (!o)
+        return 1;
+    for (i = 0; i < srv->cfg.norigins; i++)
+        if (strcmp(o, srv->cfg.origins[i]) == 0)
+            return 1;
+    p = strstr(o, "://");
+    return host && p && strcmp(p + 3, host) == 0;
+}
+
+/* The seat whose secret the Authorization header carries, or -1. */
+static int auth_seat(const mgs_table *t, struct MHD_Connection *c)
+{
+    const char *a =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    unsigned char h[MGS_HASH_LEN];
+    int i, seat = -1;
+    if (!a || strncmp(a, "Bearer ", 7) != 0 || strlen(a + 7) > 128)
+        return -1;
+    mgs_hash_token(a + 7, h);
+    for (i = 0; i < 2; i++) {
+        int eq = mgs_hash_equal(h, t->seats[i].secret_hash);
+        if (eq && !mgs_hash_zero(t->seats[i].secret_hash))
+            seat = i;
+    }
+    return seat;
+}
+
+/* --------------------------------------------------------- the routes */
+
+static int64_t last_event_id(struct MHD_Connection *c)
+{
+    const char *v =
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "after");
+    char *end;
+    long long n;
+    if (!v)
+        v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    if (!v || !*v)
+        return 0;
+    n = strtoll(v, &end, 10);
+    return *end || n < 0 ? -1 : (int64_t)n;
+}
+
+static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
+                                   req *rq, const char *method,
+                                   const char *rest)
+{
+    char id[MGS_ID_LEN + 1];
+    const char *sub = strchr(rest, '/');
+    size_t idlen = sub ? (size_t)(sub - rest) : strlen(rest);
+    int post = strcmp(method, "POST") == 0;
+    mgs_table *t;
+    enum MHD_Result rc;
+    json_t *body = NULL;
+    char msg[512];
+    if (!sub)
+        sub = "";
+    if (idlen != MGS_ID_LEN) {
+        if (strcmp(sub, "/commands") == 0)
+            return send_error(c, rq, 401, "not a seat of this table");
+        return send_error(c, rq, 404, "no such table");
+    }
+    memcpy(id, rest, idlen);
+    id[idlen] = '\0';
+    if ((post && strcmp(sub, "/commands") != 0 && strcmp(sub, "/join") != 0) ||
+        (!post && strcmp(sub, "") != 0 && strcmp(sub, "/record") != 0 &&
+         strcmp(sub, "/events") != 0))
+        return send_error(c, rq, strcmp(sub, "/commands") == 0 ||
+                                         strcmp(sub, "/join") == 0 ||
+                                         strcmp(sub, "") == 0 ||
+                                         strcmp(sub, "/record") == 0 ||
+                                         strcmp(sub, "/events") == 0
+                                     ? 405
+                                     : 404,
+                          "%s %s is not part of the API", method, sub);
+    if (post) {
+        if (rq->too_big)
+            return send_error(c, rq, 413, "the body is larger than %d bytes",
+                              MGS_BODY_CAP);
+        body = mgs_json_parse(rq->body, rq->len, msg, sizeof msg);
+        if (!body)
+            return send_error(c, rq, 400, "%s", msg);
+    }
+    t = mgs_find(srv, id);
+    if (!t) {
+        json_decref(body);
+        if (strcmp(sub, "/commands") == 0)
+            return send_error(c, rq, 401, "not a seat of this table");
+        return send_error(c, rq, 404, "no table %s", id);
+    }
+    if (strcmp(sub, "/commands") == 0) {
+        mgs_result r = {0, NULL};
+        int seat, wait;
+        pthread_mutex_lock(&t->mu);
+        seat = auth_seat(t, c);
+        if (seat < 0) {
+            pthread_mutex_unlock(&t->mu);
+            rc = send_error(c, rq, 401, "not a seat of this table");
+        } else if ((wait = mgs_seat_rate_take(srv, &t->seats[seat],
+                                              mgs_now_ms())) > 0) {
+            pthread_mutex_unlock(&t->mu);
+            r.body = json_pack("{s:s,s:i}", "error",
+                               "too many commands from this seat: slow down",
+                               "retry_after", wait);
+            rc = send_json(c, rq, 429, r.body);
+        } else {
+            mgs_command(srv, t, seat, body, 0, &r);
+            pthread_mutex_unlock(&t->mu);
+            mgs_metric_command(srv, r.status);
+            rc = send_json(c, rq, r.status ? r.status : 500, r.body);
+        }
+        json_decref(r.body);
+    } else if (strcmp(sub, "/join") == 0) {
+        mgs_result r = {0, NULL};
+        const char *inv = json_string_value(json_object_get(body, "invite"));
+        if (!inv || strlen(inv) > 128) {
+            rc = send_error(c, rq, 400, "\"invite\" is required: the token "
+                                        "of the link you were sent");
+        } else {
+            pthread_mutex_lock(&t->mu);
+            mgs_join(srv, t, inv, &r);
+            pthread_mutex_unlock(&t->mu);
+            rc = send_json(c, rq, r.status, r.body);
+            json_decref(r.body);
+        }
+    } else if (strcmp(sub, "/record") == 0) {
+        size_t need = 0;
+        char *text;
+        pthread_mutex_lock(&t->mu);
+        mg_state_save(t->state, NULL, 0, &need);
+        text = malloc(need ? need : 1);
+        if (text && mg_state_save(t->state, text, need, NULL) == MG_OK) {
+            pthread_mutex_unlock(&t->mu);
+            rc = send_text(c, rq, 200, "text/plain; charset=utf-8", text);
+        } else {
+            pthread_mutex_unlock(&t->mu);
+            free(text);
+            rc = send_error(c, rq, 500, "could not write the record");
+        }
+    } else if (strcmp(sub, "/events") == 0) {
+        int64_t after = last_event_id(c);
+        const char *w =
+            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "wait");
+        const char *accept =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept");
+        if (after < 0) {
+            rc = send_error(c, rq, 400, "Last-Event-ID (or after) must be "
+                                        "a version number");
+        } else if (!origin_ok(srv, c)) {
+            rc = send_error(c, rq, 403, "requests from another site's page "
+                                        "are not allowed");
+        } else if (w || (accept && strstr(accept, "application/json"))) {
+            rq->polling = 1;
+            if (mgs_poll_open(srv, c, t, after, w && strcmp(w, "0") != 0,
+                              &rq->ready) != 0)
+                rc = send_error(c, rq, 503, "storage failed");
+            else if (rq->ready) {
+                json_t *a = rq->ready;
+                rq->ready = NULL;
+                rc = send_json(c, rq, 200, a);
+                json_decref(a);
+            } else {
+                rc = MHD_YES; /* suspended until an event or the timeout */
+            }
+        } else {
+            int seat;
+            pthread_mutex_lock(&t->mu);
+            seat = auth_seat(t, c);
+            pthread_mutex_unlock(&t->mu);
+            if (mgs_stream_open(srv, c, t, seat, after) != 0) {
+                rc = send_error(c, rq, 503, "could not open the stream");
+            } else {
+                rq->status = 200;
+                return MHD_YES; /* the stream keeps the table's reference */
+            }
+        }
+    } else {
+        json_t *snap;
+        pthread_mutex_lock(&t->mu);
+        snap = mgs_table_snapshot(t, mgs_now_ms());
+        pthread_mutex_unlock(&t->mu);
+        rc = send_json(c, rq, 200, snap);
+        json_decref(snap);
+    }
+    json_decref(body);
+    mgs_release(srv, t);
+    return rc;
+}
+
+static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
+                             const char *url, const char *method)
+{
+    int get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    int post = strcmp(method, "POST") == 0;
+    const char *api = NULL;
+    if (strncmp(url, "/api/v1", 7) == 0 && (url[7] == '/' || !url[7]))
+        api = url + 7;
+    else if (strncmp(url, "/api", 4) == 0 && (url[4] == '/' || !url[4]))
+        api = url + 4;
+    if (post && !origin_ok(srv, c))
+        return send_error(c, rq, 403, "requests from another site's page "
+                                      "are not allowed");
+    if (!get && !post)
+        return send_error(c, rq, 405, "method %.16s is not allowed", method);
+    if (strcmp(url, "/healthz") == 0 && get) {
+        /* storage answers a read (a table that cannot exist) */
+        int st = mgs_store_table(srv->store, "-", NULL, NULL, NULL);
+        int ok = st == MGS_OK || st == MGS_ENOTFOUND;
+        json_t *b = ok ? json_pack("{s:b}", "ok", 1)
+                       : json_pack("{s:b,s:s}", "ok", 0, "error",
+                                   "storage does not answer");
+        enum MHD_Result rc = send_json(c, rq, ok ? 200 : 503, b);
+        json_decref(b);
+        return rc;
+    }
+    if (strcmp(url, "/metrics") == 0 && get) {
+        char *m = mgs_metrics_text(srv);
+        if (!m)
+            return send_error(c, rq, 500, "out of memory");
+        return send_text(c, rq, 200, "text/plain; version=0.0.4", m);
+    }
+    if (api) {
+        if ((strcmp(api, "") == 0 || strcmp(api, "/") == 0) && get) {
+            json_t *b = json_pack(
+                "{s:i,s:s,s:{s:i,s:i,s:i}}", "api", MGS_API_VERSION, "server",
+                mg_version_string(), "limits", "body_bytes", MGS_BODY_CAP,
+                "max_actions", srv->cfg.max_actions, "max_spec",
+                srv->cfg.max_spec);
+            enum MHD_Result rc = send_json(c, rq, 200, b);
+            json_decref(b);
+            return rc;
+        }
+        if (strcmp(api, "/tables") == 0) {
+            mgs_result r = {0, NULL};
+            json_t *body;
+            char msg[512];
+            enum MHD_Result rc;
+            if (!post)
+                return send_error(c, rq, 405, "tables are created with POST");
+            if (rq->too_big)
+                return send_error(c, rq, 413,
+                                  "the body is larger than %d bytes",
+                                  MGS_BODY_CAP);
+            body = mgs_json_parse(rq->body, rq->len, msg, sizeof msg);
+            if (!body)
+                return send_error(c, rq, 400, "%s", msg);
+            mgs_create(srv, body, &r);
+            json_decref(body);
+            rc = send_json(c, rq, r.status, r.body);
+            json_decref(r.body);
+            return rc;
+        }
+        if (strncmp(api, "/tables/", 8) == 0)
+            return table_route(srv, c, rq, method, api + 8);
+        return send_error(c, rq, 404, "%.64s is not part of the API", url);
+    }
+    if (get) {
+        struct MHD_Response *resp;
+        int status;
+        enum MHD_Result rc;
+        if (mgs_static(srv, url, &resp, &status) != 0)
+            return MHD_NO;
+        if (!resp)
+            return send_error(c, rq, status, "not found");
+        mgs_http_headers(resp);
+        rc = MHD_queue_response(c, (unsigned)status, resp);
+        MHD_destroy_response(resp);
+        rq->status = status;
+        return rc;
+    }
+    return send_error(c, rq, 404, "not found");
+}
+
+enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
+                                 const char *url, const char *method,
+                                 const char *version,
+                                 const char *upload_data,
+                                 size_t *upload_data_size, void **con_cls)
+{
+    mgs_srv *srv = cls;
+    req *rq = *con_cls;
+    (void)version;
+    if (!rq) {
+        int wait;
+        rq = calloc(1, sizeof *rq);
+        if (!rq)
+            return MHD_NO;
+        *con_cls = rq;
+        rq->start_ms = mgs_now_ms();
+        snprintf(rq->line, sizeof rq->line, "%.8s %.180s", method, url);
+        client_ip(srv, c, rq->ip, sizeof rq->ip);
+        wait = mgs_rate_take(srv, rq->ip);
+        if (wait > 0) {
+            json_t *b = json_pack("{s:s,s:i}", "error",
+                                  "too many requests from your address: "
+                                  "slow down",
+                                  "retry_after", wait);
+            enum MHD_Result rc;
+            rq->routed = 1;
+            rc = send_json(c, rq, 429, b);
+            json_decref(b);
+            return rc;
+        }
+        return MHD_YES;
+    }
+    if (rq->polling && !*upload_data_size) {
+        /* resumed: the long poll's answer is ready */
+        json_t *a = rq->ready;
+        enum MHD_Result rc;
+        rq->ready = NULL;
+        if (!a)
+            return MHD_NO;
+        rq->polling = 0;
+        rc = send_json(c, rq, 200, a);
+        json_decref(a);
+        return rc;
+    }
+    if (rq->routed) {
+        *upload_data_size = 0; /* the body of a refused request */
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        if (rq->len + *upload_data_size > MGS_BODY_CAP) {
+            rq->too_big = 1;
+        } else {
+            char *b = realloc(rq->body, rq->len + *upload_data_size + 1);
+            if (!b)
+                return MHD_NO;
+            rq->body = b;
+            memcpy(rq->body + rq->len, upload_data, *upload_data_size);
+            rq->len += *upload_data_size;
+        }
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
+    rq->routed = 1;
+    return route(srv, c, rq, url, method);
+}
+
+void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                        enum MHD_RequestTerminationCode toe)
+{
+    mgs_srv *srv = cls;
+    req *rq = *con_cls;
+    (void)c;
+    if (!rq)
+        return;
+    pthread_mutex_lock(&srv->metrics_mu);
+    srv->metrics.requests[rq->status >= 100 && rq->status < 600
+                              ? rq->status / 100 - 1
+                              : 5]++;
+    pthread_mutex_unlock(&srv->metrics_mu);
+    if (!srv->cfg.quiet)
+        mgs_log("%s \"%s\" %d %lld ms%s", rq->ip, rq->line, rq->status,
+                (long long)(mgs_now_ms() - rq->start_ms),
+                toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
+                                                            : " (cut)");
+    json_decref(rq->ready);
+    free(rq->body);
+    free(rq);
+    *con_cls = NULL;
+}

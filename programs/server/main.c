@@ -1,0 +1,451 @@
+/*
+ * main.c - mg-server: options, start, and stop.  At start the storage is
+ * opened (migrated), every unfinished table is restored by replaying its
+ * log through the library, the workers and the HTTP server start; on
+ * SIGTERM or SIGINT it stops accepting, tells every stream "restarting",
+ * lets the commits in flight finish, and closes the storage.  See
+ * mg-server(1) and doc/server-api.md.
+ */
+#include "server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
+                                 const char *url, const char *method,
+                                 const char *version,
+                                 const char *upload_data,
+                                 size_t *upload_data_size, void **con_cls);
+void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                        enum MHD_RequestTerminationCode toe);
+
+int64_t mgs_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void mgs_log(const char *fmt, ...)
+{
+    char msg[1200], when[32];
+    va_list ap;
+    struct timespec ts;
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s.%03ldZ mg-server: %s\n", when, ts.tv_nsec / 1000000,
+            msg);
+}
+
+static const char usage[] =
+    "usage: mg-server [options]\n"
+    "  --listen ADDR:PORT     where to listen (127.0.0.1:8080)\n"
+    "  --db FILE              the database (./mindgames.db)\n"
+    "  --web-dir DIR          the page's files (found beside the program)\n"
+    "  --backup FILE          copy the database online into FILE, and exit\n"
+    "  --trusted-proxy ADDR   take X-Forwarded-For from this proxy only\n"
+    "  --origin ORIGIN        another allowed Origin (repeatable)\n"
+    "  --threads N            HTTP threads (64)\n"
+    "  --bot-threads N        bot threads (the number of processors)\n"
+    "  --bot-time-ms MS       a searching bot's time per action (2000)\n"
+    "  --max-actions N        the largest game allowed, in action ids (5000)\n"
+    "  --max-spec N           the longest spec, in bytes (256)\n"
+    "  --max-conns N          connections per client address (64)\n"
+    "  --rate R --burst B     requests per second per address (20, 40; 0: off)\n"
+    "  --seat-rate R          commands per second per seat (10; 0: off)\n"
+    "  --away S               seconds away before a claim (60)\n"
+    "  --away-bot SPEC        the bot a claim hands a seat to\n"
+    "                         (mcts(iterations=1000))\n"
+    "  --waiting-expire S     a table nobody joins expires (86400)\n"
+    "  --idle-expire S        a game with no event expires (604800)\n"
+    "  --heartbeat S          stream heartbeat (15)\n"
+    "  --poll S               long poll wait (25)\n"
+    "  --timeout S            idle connections close (60)\n"
+    "  --quiet                no request log\n"
+    "  --help, --version\n";
+
+static int int_arg(const char *name, const char *v, long lo, long hi,
+                   int *out)
+{
+    char *end;
+    long n;
+    errno = 0;
+    n = strtol(v, &end, 10);
+    if (errno || *end || end == v || n < lo || n > hi) {
+        fprintf(stderr, "mg-server: %s '%s': expected a whole number %ld to "
+                        "%ld\n",
+                name, v, lo, hi);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
+static int num_arg(const char *name, const char *v, double *out)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (*end || end == v || d < 0 || d > 1e6) {
+        fprintf(stderr, "mg-server: %s '%s': expected a number >= 0\n", name,
+                v);
+        return -1;
+    }
+    *out = d;
+    return 0;
+}
+
+static int has_index(const char *dir)
+{
+    char p[1100];
+    struct stat st;
+    snprintf(p, sizeof p, "%s/index.html", dir);
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The page beside the program: the build tree's build/web, or the
+ * installed share/mindgames/web. */
+static void find_web(char *out, size_t cap)
+{
+    char exe[900], cand[1000];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash;
+    out[0] = '\0';
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    slash = strrchr(exe, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    snprintf(cand, sizeof cand, "%s/../web", exe);
+    if (has_index(cand)) {
+        snprintf(out, cap, "%s", cand);
+        return;
+    }
+    snprintf(cand, sizeof cand, "%s/../share/mindgames/web", exe);
+    if (has_index(cand))
+        snprintf(out, cap, "%s", cand);
+}
+
+static void defaults(mgs_config *c)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    memset(c, 0, sizeof *c);
+    snprintf(c->listen_addr, sizeof c->listen_addr, "127.0.0.1");
+    c->port = 8080;
+    snprintf(c->db_path, sizeof c->db_path, "mindgames.db");
+    c->threads = 64;
+    c->bot_threads = cpus > 0 && cpus < 64 ? (int)cpus : 2;
+    c->bot_time_ms = 2000;
+    c->max_actions = 5000;
+    c->max_spec = 256;
+    c->max_conns_per_ip = 64;
+    c->rate = 20;
+    c->burst = 40;
+    c->seat_rate = 10;
+    c->away_s = 60;
+    snprintf(c->away_bot, sizeof c->away_bot, "mcts(iterations=1000)");
+    c->waiting_expire_s = 86400;
+    c->idle_expire_s = 604800;
+    c->heartbeat_s = 15;
+    c->poll_s = 25;
+    c->timeout_s = 60;
+}
+
+static int parse_listen(mgs_config *c, const char *v)
+{
+    const char *colon = strrchr(v, ':');
+    int port;
+    if (!colon || colon == v || (size_t)(colon - v) >= sizeof c->listen_addr ||
+        int_arg("--listen port", colon + 1, 0, 65535, &port) != 0) {
+        fprintf(stderr, "mg-server: --listen '%s': expected ADDR:PORT, such "
+                        "as 127.0.0.1:8080\n",
+                v);
+        return -1;
+    }
+    memcpy(c->listen_addr, v, (size_t)(colon - v));
+    c->listen_addr[colon - v] = '\0';
+    c->port = port;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
+                      size_t bcap)
+{
+    static const struct option opts[] = {
+        {"listen", 1, 0, 'l'},         {"db", 1, 0, 'd'},
+        {"web-dir", 1, 0, 'w'},        {"backup", 1, 0, 'B'},
+        {"trusted-proxy", 1, 0, 'P'},  {"origin", 1, 0, 'o'},
+        {"threads", 1, 0, 't'},        {"bot-threads", 1, 0, 'b'},
+        {"bot-time-ms", 1, 0, 'T'},    {"max-actions", 1, 0, 'A'},
+        {"max-spec", 1, 0, 'S'},       {"max-conns", 1, 0, 'C'},
+        {"rate", 1, 0, 'r'},           {"burst", 1, 0, 'u'},
+        {"seat-rate", 1, 0, 's'},      {"away", 1, 0, 'a'},
+        {"away-bot", 1, 0, 'y'},       {"waiting-expire", 1, 0, 'W'},
+        {"idle-expire", 1, 0, 'I'},    {"heartbeat", 1, 0, 'H'},
+        {"poll", 1, 0, 'p'},           {"timeout", 1, 0, 'O'},
+        {"quiet", 0, 0, 'q'},          {"help", 0, 0, 'h'},
+        {"version", 0, 0, 'V'},        {0, 0, 0, 0}};
+    int ch, web_given = 0;
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        int rc = 0;
+        switch (ch) {
+        case 'l': rc = parse_listen(c, optarg); break;
+        case 'd': snprintf(c->db_path, sizeof c->db_path, "%s", optarg); break;
+        case 'w':
+            snprintf(c->web_dir, sizeof c->web_dir, "%s", optarg);
+            web_given = 1;
+            break;
+        case 'B': snprintf(backup, bcap, "%s", optarg); break;
+        case 'P':
+            snprintf(c->trusted_proxy, sizeof c->trusted_proxy, "%s", optarg);
+            break;
+        case 'o':
+            if (c->norigins == 8 || strlen(optarg) >= sizeof c->origins[0]) {
+                fprintf(stderr, "mg-server: at most 8 --origin of up to 127 "
+                                "characters\n");
+                return -1;
+            }
+            snprintf(c->origins[c->norigins++], sizeof c->origins[0], "%s",
+                     optarg);
+            break;
+        case 't': rc = int_arg("--threads", optarg, 1, 256, &c->threads); break;
+        case 'b':
+            rc = int_arg("--bot-threads", optarg, 1, 256, &c->bot_threads);
+            break;
+        case 'T':
+            rc = int_arg("--bot-time-ms", optarg, 1, 600000, &c->bot_time_ms);
+            break;
+        case 'A':
+            rc = int_arg("--max-actions", optarg, 1, 1000000, &c->max_actions);
+            break;
+        case 'S': rc = int_arg("--max-spec", optarg, 16, 4096, &c->max_spec); break;
+        case 'C':
+            rc = int_arg("--max-conns", optarg, 1, 1000000,
+                         &c->max_conns_per_ip);
+            break;
+        case 'r': rc = num_arg("--rate", optarg, &c->rate); break;
+        case 'u': rc = num_arg("--burst", optarg, &c->burst); break;
+        case 's': rc = num_arg("--seat-rate", optarg, &c->seat_rate); break;
+        case 'a': rc = int_arg("--away", optarg, 1, 86400, &c->away_s); break;
+        case 'y':
+            if (strlen(optarg) >= sizeof c->away_bot) {
+                fprintf(stderr, "mg-server: --away-bot: too long\n");
+                return -1;
+            }
+            snprintf(c->away_bot, sizeof c->away_bot, "%s", optarg);
+            break;
+        case 'W':
+            rc = int_arg("--waiting-expire", optarg, 1, 1 << 30,
+                         &c->waiting_expire_s);
+            break;
+        case 'I':
+            rc = int_arg("--idle-expire", optarg, 1, 1 << 30,
+                         &c->idle_expire_s);
+            break;
+        case 'H': rc = int_arg("--heartbeat", optarg, 1, 3600, &c->heartbeat_s); break;
+        case 'p': rc = int_arg("--poll", optarg, 1, 3600, &c->poll_s); break;
+        case 'O': rc = int_arg("--timeout", optarg, 1, 86400, &c->timeout_s); break;
+        case 'q': c->quiet = 1; break;
+        case 'h': fputs(usage, stdout); exit(0);
+        case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);
+        default: fputs(usage, stderr); return -1;
+        }
+        if (rc)
+            return -1;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "mg-server: unexpected argument '%s'\n%s",
+                argv[optind], usage);
+        return -1;
+    }
+    if (c->burst < 1)
+        c->burst = c->rate > 1 ? c->rate : 1;
+    if (!web_given)
+        find_web(c->web_dir, sizeof c->web_dir);
+    else if (!has_index(c->web_dir)) {
+        fprintf(stderr, "mg-server: --web-dir %s has no index.html\n",
+                c->web_dir);
+        return -1;
+    }
+    {
+        mg_bot *b = NULL;
+        char msg[256];
+        if (mg_bot_new(&b, c->away_bot, 1, msg, sizeof msg) != MG_OK) {
+            fprintf(stderr, "mg-server: --away-bot: %s\n", msg);
+            return -1;
+        }
+        mg_bot_free(b);
+    }
+    return 0;
+}
+
+static void raise_nofile(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+static struct MHD_Daemon *start_http(mgs_srv *srv, char *err, size_t cap)
+{
+    static struct sockaddr_storage addr;
+    struct sockaddr_in *a4 = (struct sockaddr_in *)&addr;
+    struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&addr;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    struct MHD_Daemon *d;
+    memset(&addr, 0, sizeof addr);
+    if (inet_pton(AF_INET, srv->cfg.listen_addr, &a4->sin_addr) == 1) {
+        a4->sin_family = AF_INET;
+        a4->sin_port = htons((uint16_t)srv->cfg.port);
+    } else if (inet_pton(AF_INET6, srv->cfg.listen_addr, &a6->sin6_addr) ==
+               1) {
+        a6->sin6_family = AF_INET6;
+        a6->sin6_port = htons((uint16_t)srv->cfg.port);
+        flags |= MHD_USE_IPv6;
+    } else {
+        snprintf(err, cap, "--listen: '%s' is not an IP address",
+                 srv->cfg.listen_addr);
+        return NULL;
+    }
+    d = MHD_start_daemon(
+        flags, (uint16_t)srv->cfg.port, NULL, NULL, mgs_http_handler, srv,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->cfg.threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->cfg.timeout_s,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->cfg.max_conns_per_ip,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)60000,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
+        MHD_OPTION_NOTIFY_COMPLETED, mgs_http_completed, srv,
+        MHD_OPTION_END);
+    if (!d)
+        snprintf(err, cap, "cannot listen on %s:%d (in use, or not allowed)",
+                 srv->cfg.listen_addr, srv->cfg.port);
+    return d;
+}
+
+/* fn(srv, t) for every table in memory, each under its lock. */
+static void each_table(mgs_srv *srv, void (*fn)(mgs_srv *, mgs_table *))
+{
+    int n, i;
+    mgs_table **list = mgs_all_tables(srv, &n);
+    for (i = 0; list && i < n; i++) {
+        pthread_mutex_lock(&list[i]->mu);
+        fn(srv, list[i]);
+        pthread_mutex_unlock(&list[i]->mu);
+        mgs_release(srv, list[i]);
+    }
+    free(list);
+}
+
+static void free_tables(mgs_srv *srv)
+{
+    int i;
+    for (i = 0; i < srv->ntables; i++)
+        mgs_table_free(srv->tables[i]);
+    free(srv->tables);
+}
+
+int main(int argc, char **argv)
+{
+    static mgs_srv srv;
+    char err[512], backup[1024] = "";
+    sigset_t sigs;
+    int sig = 0;
+    defaults(&srv.cfg);
+    if (parse_args(argc, argv, &srv.cfg, backup, sizeof backup) != 0)
+        return 2;
+    if (mgs_secret_init() != 0) {
+        fprintf(stderr, "mg-server: libsodium failed to start\n");
+        return 1;
+    }
+    if (mgs_store_open(&srv.store, srv.cfg.db_path, err, sizeof err) !=
+        MGS_OK) {
+        fprintf(stderr, "mg-server: %s: %s\n", srv.cfg.db_path, err);
+        return 1;
+    }
+    if (backup[0]) {
+        int rc = mgs_store_backup(srv.store, backup, err, sizeof err);
+        if (rc != MGS_OK)
+            fprintf(stderr, "mg-server: backup to %s: %s\n", backup, err);
+        else
+            printf("mg-server: %s copied to %s\n", srv.cfg.db_path, backup);
+        mgs_store_close(srv.store);
+        return rc == MGS_OK ? 0 : 1;
+    }
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGINT);
+    sigaddset(&sigs, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    raise_nofile();
+    pthread_mutex_init(&srv.tables_mu, NULL);
+    pthread_mutex_init(&srv.metrics_mu, NULL);
+    srv.started_ms = mgs_now_ms();
+    if (mgs_rate_init(&srv) != 0 ||
+        mgs_restore_all(&srv, err, sizeof err) != 0) {
+        fprintf(stderr, "mg-server: %s\n", err);
+        mgs_store_close(srv.store);
+        return 1;
+    }
+    if (mgs_workers_start(&srv) != 0) {
+        fprintf(stderr, "mg-server: cannot start its threads\n");
+        return 1;
+    }
+    srv.httpd = start_http(&srv, err, sizeof err);
+    if (!srv.httpd) {
+        fprintf(stderr, "mg-server: %s\n", err);
+        mgs_workers_stop(&srv);
+        mgs_store_close(srv.store);
+        return 1;
+    }
+    /* wake the bots of restored tables whose turn it is */
+    each_table(&srv, mgs_bot_wake);
+    mgs_log("listening on http://%s:%d/ (database %s, page %s)",
+            srv.cfg.listen_addr, srv.cfg.port, srv.cfg.db_path,
+            srv.cfg.web_dir[0] ? srv.cfg.web_dir : "none found");
+    sigwait(&sigs, &sig);
+    mgs_log("%s: stopping (no new connections; streams told to reconnect)",
+            sig == SIGINT ? "SIGINT" : "SIGTERM");
+    srv.stopping = 1;
+    {
+        MHD_socket s = MHD_quiesce_daemon(srv.httpd);
+        if (s != MHD_INVALID_SOCKET)
+            close(s);
+    }
+    each_table(&srv, mgs_streams_close);
+    mgs_workers_stop(&srv);
+    {
+        struct timespec ts = {0, 300 * 1000 * 1000};
+        nanosleep(&ts, NULL); /* let the last output go */
+    }
+    MHD_stop_daemon(srv.httpd);
+    mgs_store_close(srv.store);
+    free_tables(&srv);
+    mgs_rate_free(&srv);
+    mgs_log("stopped");
+    return 0;
+}

@@ -1,0 +1,89 @@
+# programs/server/server.mk - mg-server, the online game server
+# (programs/server/*.c: HTTP by libmicrohttpd, storage in SQLite, JSON by
+# jansson, seat secrets by libsodium; the library linked as the tools
+# link it).  Included by the Makefile (whose variables it uses: B, CC,
+# APP_CFLAGS, CFLAGS, LDFLAGS, SHLIB, RPATH, Q).
+#
+#   make server     build $(B)/programs/mg-server (installs the Debian
+#                   packages it needs as root, else prints the command)
+#   make serve      build it and the page, and run it on 127.0.0.1:8080
+#                   with ./mindgames.db (SERVE_ARGS=... for more options)
+#   make install-server    after `make server web`: mg-server into BINDIR
+#                   (linked again with the installed rpath, as the tools
+#                   are), the page (everything in $(B)/web) into
+#                   $(SERVER_WEBDIR), where the installed program finds
+#                   it, and its man pages (mg-server.1, mindgames-server.7).
+#                   The program needs the library: make install too.
+#                   PREFIX, DESTDIR as for make install.  Separate from
+#                   make install: the library does not need the server's
+#                   dependencies (libmicrohttpd, SQLite, jansson,
+#                   libsodium) nor emscripten for the page.
+#   make uninstall-server  remove exactly what install-server put there
+
+SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium
+SERVER_SRCS  := $(filter-out $(STORE_SRCS),$(wildcard programs/server/*.c)) \
+                $(STORE_SRCS)
+SERVER_HDRS  := $(wildcard programs/server/*.h) $(HEADER)
+SERVER_OBJS  := $(patsubst programs/server/%.c,$(B)/programs/server/%.o,$(SERVER_SRCS))
+SERVER_BIN   := $(B)/programs/mg-server
+SERVER_CFLAGS = $(APP_CFLAGS) -D_GNU_SOURCE -Iprograms/server -pthread \
+                $(shell pkg-config --cflags $(SERVER_PKGS) 2>/dev/null)
+SERVER_LIBS   = -L$(B) -lmindgames \
+                $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -pthread -lm
+
+.PHONY: server serve server-deps install-server uninstall-server
+
+server-deps:
+	$(Q)sh tests/ensure-deps.sh server
+
+server: server-deps
+	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
+
+$(B)/programs/server/%.o: programs/server/%.c $(SERVER_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(SERVER_CFLAGS) -c $< -o $@
+
+$(SERVER_BIN): $(SERVER_OBJS) $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $(SERVER_OBJS) -o $@ $(SERVER_LIBS) \
+	    -Wl,-rpath,'$$ORIGIN/..'
+	@echo "  LD      $@"
+
+serve: server web
+	$(SERVER_BIN) $(SERVE_ARGS)
+
+# ------------------------------------------------------------- install
+
+# The installed program finds the page at $ORIGIN/../share/mindgames/web
+# (main.c), so it must be there relative to BINDIR.
+SERVER_WEBDIR := $(PREFIX)/share/mindgames/web
+SERVER_MANS   := man/man1/mg-server.1 man/man7/mindgames-server.7
+SERVER_INST   := $(B)/programs/install/mg-server
+
+install-server: $(SERVER_BIN)
+	@[ -f $(WEB_OUT)/index.html ] || { \
+	    echo "install-server: no page in $(WEB_OUT): run make web first" >&2; \
+	    exit 1; }
+	@[ "$(BINDIR)" = "$(PREFIX)/bin" ] || \
+	    echo "install-server: note: BINDIR is not PREFIX/bin; start mg-server with --web-dir $(SERVER_WEBDIR)" >&2
+	@mkdir -p $(B)/programs/install
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $(SERVER_OBJS) -o $(SERVER_INST) \
+	    $(SERVER_LIBS) $(INSTALL_RPATH)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SERVER_WEBDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	$(INSTALL) -m 755 $(SERVER_INST) $(DESTDIR)$(BINDIR)/mg-server
+	cd $(WEB_OUT) && find . -type f | while read -r f; do \
+	    $(INSTALL) -d "$(DESTDIR)$(SERVER_WEBDIR)/$${f%/*}" && \
+	    $(INSTALL) -m 644 "$$f" "$(DESTDIR)$(SERVER_WEBDIR)/$$f" || exit 1; \
+	done
+	$(INSTALL) -m 644 man/man1/mg-server.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 man/man7/mindgames-server.7 $(DESTDIR)$(MANDIR)/man7/
+	@[ -e $(DESTDIR)$(LIBDIR)/$(SONAME) ] || \
+	    echo "install-server: note: the library is not in $(DESTDIR)$(LIBDIR) yet: make install too" >&2
+
+uninstall-server:
+	rm -f $(DESTDIR)$(BINDIR)/mg-server \
+	      $(DESTDIR)$(MANDIR)/man1/mg-server.1 \
+	      $(DESTDIR)$(MANDIR)/man7/mindgames-server.7
+	rm -rf $(DESTDIR)$(SERVER_WEBDIR)
+	@rmdir $(DESTDIR)$(PREFIX)/share/mindgames 2>/dev/null || true

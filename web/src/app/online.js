@@ -1,0 +1,535 @@
+/* app/online.js - play online: the page as a client of mg-server
+ * (doc/server-api.md).  Shown only when the server that serves the page
+ * answers GET /api/v1 with {"api": 1}; on a static server the page is the
+ * local game only.
+ *
+ * A table keeps a local state of the library replayed from the table's
+ * moves, so the board, its click targets, the refusals and the status are
+ * the local game's own (draw.js, moves.js, status.js); a click sends a
+ * command (moves.js play -> sendMove), and the table's events (a fetch()
+ * stream of Server-Sent Events: an EventSource cannot send the seat's
+ * Authorization header) bring every move back, ours included.  The seat's
+ * secret is kept in localStorage per table: a reload, or a new tab, is
+ * the same seat again. */
+import { update } from "./draw.js";
+import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
+import { $, app } from "./state.js";
+import { breakable, seatLooks, libStatus, showError, showNotice } from "./status.js";
+
+const API = "/api/v1";
+const KEY = (id) => `mg-table:${id}`;
+
+/* ------------------------------------------------------------ helpers */
+
+function saved(id) {
+    try { return JSON.parse(localStorage.getItem(KEY(id)) || "null"); } catch (e) { return null; }
+}
+function save(id, v) {
+    try { localStorage.setItem(KEY(id), JSON.stringify(v)); } catch (e) { /* private mode */ }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+function cmdId() {
+    const a = new Uint32Array(3);
+    crypto.getRandomValues(a);
+    return Array.from(a, (x) => x.toString(36)).join("-");
+}
+async function api(method, path, body, secret) {
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (secret) headers.Authorization = "Bearer " + secret;
+    const res = await fetch(API + path, { method, headers, cache: "no-store",
+        body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+        const err = new Error((data && data.error) || `HTTP ${res.status}`);
+        err.status = res.status;
+        err.data = data;
+        throw err;
+    }
+    return data;
+}
+function fmtClock(ms) {
+    ms = Math.max(0, ms);
+    if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
+    const s = Math.ceil(ms / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    const mm = h ? String(m).padStart(2, "0") : String(m);
+    return (h ? h + ":" : "") + mm + ":" + String(r).padStart(2, "0");
+}
+const HOW = { rules: "", resign: "by resignation", agreement: "by agreement", time: "on time",
+              abandoned: "abandoned", expired: "expired" };
+
+/* -------------------------------------------------- the server, if any */
+
+// Is the page served by mg-server?  Then show "Play online", and open the
+// table of a /t/ID address.
+export async function initOnline() {
+    if (!/^https?:$/.test(location.protocol)) return;
+    let info = null;
+    try {
+        const ctl = new AbortController();
+        const t = setTimeout(() => ctl.abort(), 4000);
+        // every answer of mg-server says MG-API-Version: the page's own
+        // address first (a static server answers it too, without a 404
+        // in the console), then the API
+        const page = await fetch(location.pathname, { cache: "no-store", signal: ctl.signal });
+        if (page.headers.get("MG-API-Version")) {
+            const res = await fetch(API, { cache: "no-store", signal: ctl.signal });
+            if (res.ok && /json/.test(res.headers.get("Content-Type") || "")) info = await res.json();
+        }
+        clearTimeout(t);
+    } catch (e) { info = null; }
+    if (!info || info.api !== 1) return;
+    app.server = info;
+    document.body.classList.add("has-server");
+    buildCreateForm();
+    const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+    if (m) await openTable(m[1]);
+}
+
+function buildCreateForm() {
+    $("online").hidden = false;
+    const sel = $("ol-opponent");
+    sel.innerHTML = "";
+    const opts = [["", "a friend (a link to share)"]];
+    for (const b of app.bots) {
+        if (b === "mcts") {
+            opts.push(["mcts(iterations=1000)", "bot MCTS 1000"]);
+            opts.push(["mcts(iterations=5000)", "bot MCTS 5000"]);
+        } else opts.push([b, "bot " + b]);
+    }
+    for (const [v, t] of opts) {
+        const o = document.createElement("option");
+        o.value = v; o.textContent = t;
+        sel.appendChild(o);
+    }
+    const syncClock = () => {
+        for (const r of document.querySelectorAll("[data-clock]")) r.hidden = !$("ol-clock").checked;
+    };
+    $("ol-clock").addEventListener("change", syncClock);
+    syncClock();
+    $("ol-create").addEventListener("click", () => createTable());
+    const copy = (input, button) => async () => {
+        const text = input.value !== undefined && input.tagName === "INPUT" ? input.value : input.href;
+        try { await navigator.clipboard.writeText(text); button.textContent = "Copied"; }
+        catch (e) { if (input.select) input.select(); button.textContent = "Select and copy"; }
+        setTimeout(() => { button.textContent = button.dataset.label; }, 2000);
+    };
+    $("copy-invite").dataset.label = "Copy link";
+    $("copy-watch").dataset.label = "Copy";
+    $("copy-invite").addEventListener("click", copy($("invite-link"), $("copy-invite")));
+    $("copy-watch").addEventListener("click", copy($("watch-link"), $("copy-watch")));
+    $("invite-link").addEventListener("focus", () => $("invite-link").select());
+    const op = (id, name) => $(id).addEventListener("click", () => app.online && app.online.command(name));
+    op("ol-resign", "resign");
+    op("ol-draw", "draw_offer");
+    op("ol-draw-accept", "draw_accept");
+    op("ol-draw-decline", "draw_decline");
+    op("ol-takeback", "takeback_request");
+    op("ol-takeback-accept", "takeback_accept");
+    op("ol-takeback-decline", "takeback_decline");
+    op("ol-abort", "abort");
+    op("ol-claim-win", "claim_win");
+    op("ol-claim-bot", "claim_bot");
+    op("ol-rematch", "rematch");
+}
+
+async function createTable() {
+    const { spec, error } = buildOptionsForm();
+    $("ol-error").textContent = "";
+    if (error) { $("ol-error").textContent = error; return; }
+    const seatV = $("ol-seat").value;
+    const seat = seatV === "random" ? "random" : +seatV;
+    const bot = $("ol-opponent").value || null;
+    const body = { spec, seat, takebacks: $("ol-takebacks").checked };
+    if (bot) {
+        // the creator's seat is known only after the answer when random:
+        // a bot seat needs it now, so random picks here
+        const mine = seat === "random" ? (Math.random() < 0.5 ? 0 : 1) : seat;
+        body.seat = mine;
+        body.bots = [null, null];
+        body.bots[1 - mine] = bot;
+    }
+    if ($("ol-clock").checked) {
+        const base = Math.round(+$("ol-base").value * 60000), inc = Math.round(+$("ol-inc").value * 1000);
+        if (!(base >= 1000 && base <= 86400000) || !(inc >= 0 && inc <= 600000)) {
+            $("ol-error").textContent = "clock: 1 s to 24 h, and an increment of 0 to 600 s";
+            return;
+        }
+        body.clock = { base_ms: base, increment_ms: inc };
+    }
+    $("ol-create").disabled = true;
+    try {
+        const r = await api("POST", "/tables", body);
+        save(r.id, { seat: r.seat, secret: r.secret, invite: r.invite });
+        history.pushState(null, "", `/t/${r.id}`);
+        await openTable(r.id, r.snapshot);
+    } catch (e) {
+        $("ol-error").textContent = "Could not create the table: " + e.message;
+    } finally {
+        $("ol-create").disabled = false;
+    }
+}
+
+/* ------------------------------------------------------------- a table */
+
+// Open the table `id`: join with the address's invite, or be the seat
+// whose secret this browser keeps, or watch.
+async function openTable(id, snapshot) {
+    if (app.online) app.online.close();
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const invite = hash.get("invite");
+    let mine = saved(id);
+    if (invite && !(mine && mine.secret)) {
+        try {
+            const r = await api("POST", `/tables/${id}/join`, { invite });
+            mine = { seat: r.seat, secret: r.secret, invite: null };
+            save(id, mine);
+            snapshot = r.snapshot;
+        } catch (e) {
+            showError(`Could not join this table: ${e.message}. You are watching it.`);
+        }
+    }
+    // the fragment is a secret of sorts: not kept in the address bar
+    if (location.hash) history.replaceState(null, "", `/t/${id}`);
+    const t = new Table(id, mine && mine.secret ? mine : null);
+    app.online = t;
+    try {
+        if (!snapshot) snapshot = await api("GET", `/tables/${id}`);
+    } catch (e) {
+        app.online = null;
+        showError(`Table ${id}: ${e.status === 404 ? "no such table" : e.message}`);
+        return;
+    }
+    t.start(snapshot);
+}
+
+class Table {
+    constructor(id, mine) {
+        this.id = id;
+        this.seat = mine ? mine.seat : null;     // null: a spectator
+        this.secret = mine ? mine.secret : null;
+        this.invite = mine ? mine.invite : null;
+        this.snap = null;
+        this.version = -1;
+        this.busy = false;       // a command in flight
+        this.active = true;
+        this.connected = false;
+        this.ctl = null;
+        this.clockAt = 0;
+        this.timer = null;
+    }
+
+    close() {
+        this.active = false;
+        if (this.ctl) this.ctl.abort();
+        clearInterval(this.timer);
+    }
+
+    start(snap) {
+        document.body.classList.add("online");
+        $("online-bar").hidden = false;
+        $("online").open = false;
+        $("undo").hidden = true;
+        const watch = `${location.origin}/t/${this.id}`;
+        $("watch-link").href = watch;
+        $("watch-link").textContent = watch;
+        $("ol-record").href = `${API}/tables/${this.id}/record`;
+        $("ol-record").download = `${this.id}.mgrecord.txt`;
+        this.resync(snap, true);
+        this.timer = setInterval(() => this.tick(), 200);
+        this.stream();
+    }
+
+    // The local state from a snapshot: the spec's game, the moves
+    // replayed (only what differs from the local history).
+    resync(snap, fresh) {
+        this.snap = snap;
+        this.version = snap.version;
+        this.clockAt = performance.now();
+        if (fresh || !app.game || app.game.spec !== snap.spec) {
+            const g = app.lib.game(snap.spec);
+            const st = g.newState();
+            for (const a of snap.actions) st.apply(a);
+            try { formFromSpec(g.spec, g.id); $("game-id").value = g.id; buildOptionsForm(); } catch (e) { /* the form stays */ }
+            setGame(g, st);
+            return;
+        }
+        const st = app.state, h = st.history();
+        let common = 0;
+        while (common < h.length && common < snap.actions.length && h[common] === snap.actions[common]) common++;
+        for (let i = h.length; i > common; i--) { st.undo(); app.movers.pop(); }
+        for (const a of snap.actions.slice(common)) { app.movers.push(st.currentPlayer); st.apply(a); }
+        update();
+    }
+
+    async refresh() {
+        try { this.resync(await api("GET", `/tables/${this.id}`)); }
+        catch (e) { /* the stream's next event tries again */ }
+    }
+
+    // An event of the table (from the stream, or a command's answer).
+    onEvent(ev) {
+        if (!ev || !this.active) return;
+        if (ev.type === "presence") {
+            if (Array.isArray(ev.present)) ev.present.forEach((p, i) => { if (this.snap.seats[i]) this.snap.seats[i].present = p; });
+            if (typeof ev.spectators === "number") this.snap.spectators = ev.spectators;
+            this.render();
+            return;
+        }
+        if (ev.type === "restarting") { if (this.ctl) this.ctl.abort(); return; }
+        if (typeof ev.version !== "number" || ev.version <= this.version) return;
+        const s = this.snap;
+        if (ev.type === "move" && ev.version === this.version + 1 && typeof ev.action === "number" &&
+            !app.state.isTerminal && app.state.isLegal(ev.action)) {
+            app.movers.push(app.state.currentPlayer);
+            app.state.apply(ev.action);
+            s.actions.push(ev.action);
+            if (ev.move) s.moves.push(ev.move);
+            this.version = s.version = ev.version;
+            if ("to_move" in ev) s.to_move = ev.to_move;
+            if (ev.status) s.status = ev.status;
+            if ("result" in ev) s.result = ev.result;
+            if (ev.clock) { s.clock = ev.clock; this.clockAt = performance.now(); }
+            const hadOffer = s.offers && (s.offers.draw !== null || s.offers.takeback !== null);
+            if (ev.seat !== this.seat) showNotice("");
+            update();
+            if (hadOffer || ev.status === "over") this.refresh();
+            return;
+        }
+        if (ev.type === "rematch" && ev.table) this.rematchTo(ev.table, false);
+        // anything else (joins, offers, takebacks, the end): the snapshot
+        this.version = ev.version;
+        this.refresh();
+    }
+
+    // The rematch's table: both secrets are valid there, seats swapped.
+    rematchTo(table, follow) {
+        if (this.secret && !saved(table)) save(table, { seat: 1 - this.seat, secret: this.secret, invite: null });
+        this.snap.rematch = table;
+        $("ol-follow").href = `/t/${table}`;
+        if (follow) { location.href = `/t/${table}`; return; }
+        this.render();
+    }
+
+    // The event stream, read with fetch; reconnects after a drop with
+    // Last-Event-ID (and a back-off), with a banner meanwhile.
+    async stream() {
+        let delay = 500, first = true;
+        while (this.active) {
+            const ctl = new AbortController();
+            this.ctl = ctl;
+            let watchdog = null;
+            const feed = () => { clearTimeout(watchdog); watchdog = setTimeout(() => ctl.abort(), 40000); };
+            try {
+                const headers = { Accept: "text/event-stream", "Last-Event-ID": String(this.version) };
+                if (this.secret) headers.Authorization = "Bearer " + this.secret;
+                const res = await fetch(`${API}/tables/${this.id}/events`, { headers, cache: "no-store", signal: ctl.signal });
+                if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+                this.setConnected(true);
+                delay = 500;
+                if (!first) this.refresh();
+                first = false;
+                feed();
+                const reader = res.body.getReader(), dec = new TextDecoder();
+                let buf = "", data = [], type = "";
+                for (;;) {
+                    const { value, done } = await reader.read();
+                    if (done) break;
+                    feed();
+                    buf += dec.decode(value, { stream: true });
+                    let nl;
+                    while ((nl = buf.search(/\r?\n/)) >= 0) {
+                        const line = buf.slice(0, nl);
+                        buf = buf.slice(nl + (buf[nl] === "\r" ? 2 : 1));
+                        if (line === "") {
+                            if (data.length) {
+                                let ev = null;
+                                try { ev = JSON.parse(data.join("\n")); } catch (e) { ev = null; }
+                                if (ev) { if (!ev.type) ev.type = type; this.onEvent(ev); }
+                            }
+                            data = []; type = "";
+                        } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+                        else if (line.startsWith("event:")) type = line.slice(6).trim();
+                    }
+                }
+            } catch (e) { /* dropped, refused or aborted */ }
+            clearTimeout(watchdog);
+            if (!this.active) return;
+            this.setConnected(false);
+            await sleep(delay + Math.random() * delay / 2);
+            delay = Math.min(delay * 2, 15000);
+        }
+    }
+
+    setConnected(on) {
+        this.connected = on;
+        $("conn").hidden = on;
+        $("online-bar").dataset.conn = on ? "up" : "down";
+    }
+
+    canMove() {
+        return this.seat !== null && !this.busy && this.snap && this.snap.status === "playing" &&
+               this.snap.to_move === this.seat;
+    }
+
+    async sendMove(action) {
+        await this.command("move", { action, move: undefined });
+    }
+
+    async command(op, extra = {}) {
+        if (!this.secret || this.busy) return;
+        this.busy = true;
+        update();
+        const body = { op, cmd_id: cmdId(), expect_version: this.version };
+        if (extra.action !== undefined) body.action = extra.action;
+        try {
+            let r;
+            for (let attempt = 0; ; attempt++) {
+                try {
+                    r = await api("POST", `/tables/${this.id}/commands`, body, this.secret);
+                    break;
+                } catch (e) {
+                    // a network failure: the same cmd_id again is safe
+                    if (e.status || attempt >= 2) throw e;
+                    await sleep(700 * (attempt + 1));
+                }
+            }
+            this.busy = false;
+            if (r && r.event) { if (typeof r.event.version !== "number") r.event.version = r.version; this.onEvent(r.event); }
+            if (op === "rematch" && r && r.table) this.rematchTo(r.table, true);
+            if (op !== "move") showNotice("");
+            update(); // no longer busy (the event may have come first)
+        } catch (e) {
+            this.busy = false;
+            if (e.status === 409 && e.data && typeof e.data.version === "number") this.refresh();
+            showNotice(e.message, "refused");
+            update();
+        }
+    }
+
+    // The page's words for a seat.
+    who(seat) {
+        const s = this.snap && this.snap.seats[seat];
+        if (!s) return "";
+        if (s.kind === "bot") return "bot " + (s.bot || "");
+        const you = seat === this.seat ? "You" : this.seat === null ? "Human" : "Opponent";
+        return s.joined ? you : you + " (not joined yet)";
+    }
+
+    remaining(seat) {
+        const c = this.snap.clock;
+        if (!c || !Array.isArray(c.remaining_ms)) return null;
+        let ms = c.remaining_ms[seat];
+        if (c.running === seat && this.snap.status === "playing") ms -= performance.now() - this.clockAt;
+        return ms;
+    }
+
+    tick() {
+        if (!this.snap || !this.snap.clock) return;
+        for (const seat of [0, 1]) {
+            const el = $(`card${seat}`).querySelector(".clock");
+            const ms = this.remaining(seat);
+            el.textContent = ms === null ? "" : fmtClock(ms);
+            el.classList.toggle("low", ms !== null && ms < 20000);
+            el.classList.toggle("running", this.snap.clock.running === seat && this.snap.status === "playing");
+        }
+    }
+
+    // The table's parts of the page: the bar, the seats' presence and
+    // clocks, the buttons, and the result with its reason.
+    render() {
+        const s = this.snap;
+        if (!s) return;
+        const me = this.seat, opp = me === null ? null : 1 - me;
+        const playing = s.status === "playing", over = s.status === "over" || s.status === "aborted";
+        const bar = $("online-bar");
+        bar.dataset.status = s.status;
+        bar.dataset.version = String(this.version);
+        bar.dataset.seat = me === null ? "spectator" : String(me);
+        $("online-title").textContent = me === null ? "Watching" : `You play seat ${me}`;
+        const toMove = s.to_move;
+        let line = { waiting: "waiting for the opponent to join", playing: "", over: "game over",
+                     aborted: "aborted" }[s.status] || s.status;
+        if (playing) line = me !== null && toMove === me ? (this.busy ? "sending…" : "your move") : `seat ${toMove} to move`;
+        if (s.spectators) line += ` · ${s.spectators} watching`;
+        $("online-status").textContent = line;
+        // the waiting room: the link to share
+        const waiting = s.status === "waiting" && me !== null && !!this.invite;
+        $("waiting").hidden = !waiting;
+        if (waiting) $("invite-link").value = `${location.origin}/t/${this.id}#invite=${this.invite}`;
+        // presence and clocks on the cards
+        for (const seat of [0, 1]) {
+            const card = $(`card${seat}`), info = card.querySelector(".online-info");
+            const st = s.seats[seat];
+            info.hidden = false;
+            const pr = info.querySelector(".presence");
+            const here = st.kind === "bot" || (st.joined && st.present);
+            pr.textContent = st.kind === "bot" ? "server bot" : !st.joined ? "not joined" : st.present ? "online" : "away";
+            pr.dataset.present = String(here);
+            card.dataset.present = String(here);
+            card.querySelector(".who").textContent = breakable(this.who(seat));
+            const stateEl = card.querySelector(".state");
+            stateEl.textContent = playing && toMove === seat ? (seat === me ? "your move" : "to move") : "";
+            card.classList.toggle("to-move", playing && toMove === seat);
+        }
+        this.tick();
+        // the buttons
+        const mover = new Set(app.movers);
+        const offers = s.offers || { draw: null, takeback: null };
+        const seatOk = me !== null && !this.busy;
+        const show = (id, on) => { $(id).hidden = !on; };
+        show("ol-resign", seatOk && playing);
+        show("ol-draw", seatOk && playing && offers.draw === null);
+        show("ol-draw-accept", seatOk && playing && offers.draw === opp);
+        show("ol-draw-decline", seatOk && playing && offers.draw === opp);
+        const last = app.movers.length ? app.movers[app.movers.length - 1] : null;
+        show("ol-takeback", seatOk && playing && s.takebacks && offers.takeback === null && last === me);
+        show("ol-takeback-accept", seatOk && playing && offers.takeback === opp);
+        show("ol-takeback-decline", seatOk && playing && offers.takeback === opp);
+        show("ol-abort", seatOk && (playing || s.status === "waiting") && !(mover.has(0) && mover.has(1)));
+        const oppSeat = opp === null ? null : s.seats[opp];
+        const away = playing && oppSeat && oppSeat.kind === "human" && oppSeat.joined && !oppSeat.present && toMove === opp;
+        show("ol-claim-win", seatOk && away);
+        show("ol-claim-bot", seatOk && away);
+        show("ol-rematch", seatOk && over && !s.rematch);
+        show("ol-follow", over && !!s.rematch);
+        $("ol-follow").textContent = me === null ? "Watch the rematch" : "Go to the rematch";
+        if (s.rematch) $("ol-follow").href = `/t/${s.rematch}`;
+        // offers in words
+        const off = $("offer");
+        let o = "";
+        if (playing && offers.draw !== null) o = offers.draw === me ? "You offered a draw." : `Seat ${offers.draw} offers a draw.`;
+        if (playing && offers.takeback !== null) o += (o ? " " : "") + (offers.takeback === me ? "You asked to take back your last turn." : `Seat ${offers.takeback} asks to take back its last turn.`);
+        if (over && s.rematch && me !== null) o = "A rematch is ready, seats swapped.";
+        off.textContent = o;
+        off.hidden = !o;
+        // the result, from the server (resign, time, agreement are not the
+        // library's end)
+        const res = $("result");
+        if (s.status === "aborted") {
+            res.querySelector(".text").textContent = "Aborted";
+            res.querySelector(".reason").textContent = "The game was aborted before both seats had moved.";
+            res.dataset.winner = "none";
+            res.hidden = false;
+        } else if (s.status === "over" && s.result) {
+            const r = s.result, looks = seatLooks(libStatus());
+            let text;
+            if (r.draw || r.winner === null) text = "Draw";
+            else text = `${looks[r.winner].text} (seat ${r.winner}, ${this.who(r.winner)}) wins`;
+            if (HOW[r.how]) text += " " + HOW[r.how];
+            res.querySelector(".text").textContent = text;
+            const reason = r.reason || "";
+            res.querySelector(".reason").textContent = reason ? reason[0].toUpperCase() + reason.slice(1) : "";
+            res.dataset.winner = r.winner === null ? "draw" : String(r.winner);
+            res.dataset.how = r.how || "";
+            res.hidden = false;
+        } else if (!app.state.isTerminal) {
+            res.hidden = true;
+        }
+        $("hint").disabled = !(me !== null && this.canMove());
+        $("move-input").disabled = !(me !== null && this.canMove());
+        $("board").dataset.waiting = over ? "over" : this.canMove() ? "human" : "remote";
+    }
+}

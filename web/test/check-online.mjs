@@ -1,0 +1,302 @@
+// check-online.mjs - the page as mg-server's client, in a real browser
+// (Debian's chromium, headless, driven by playwright-core).  The test
+// starts build/programs/mg-server itself on a free 127.0.0.1 port with a
+// database in a temporary folder, and stops it at the end.  Run by
+// `make check-web` when the server is built:
+//
+//   MG_WEB_DIR=build/web MG_SERVER=build/programs/mg-server \
+//       node --test web/test/check-online.mjs
+//
+// Two players (a desktop and a phone) and a spectator: a Swedish Dots and
+// Boxes table created from the page's form, the invite link shared, a
+// whole game played by clicks, one player reloading mid-game; then a
+// China Squares turn of several stones against a server bot.  Every
+// page's console errors fail its test.  Screenshots go to
+// $MG_WEB_DIR/screenshots/online-*.png.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import net from "node:net";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "../serve.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, "../..");
+const WEB = path.resolve(repo, process.env.MG_WEB_DIR || "build/web");
+const SERVER = path.resolve(repo, process.env.MG_SERVER || "build/programs/mg-server");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const SHOTS = path.join(WEB, "screenshots");
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+let proc, url, port, browser, tmp, log = "";
+
+// mg-server on `port` with the test's database (again after a stop: the
+// same tables, restored from its log).
+async function startServer() {
+    proc = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--db", path.join(tmp, "test.db"),
+                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0", "--bot-time-ms", "200"],
+                 { stdio: ["ignore", "pipe", "pipe"] });
+    proc.stdout.on("data", (d) => { log += d; });
+    proc.stderr.on("data", (d) => { log += d; });
+    for (let i = 0; ; i++) {
+        try { const r = await fetch(url + "/healthz"); if (r.ok) break; } catch (e) { /* not yet */ }
+        if (i > 100 || proc.exitCode !== null) throw new Error("mg-server did not start:\n" + log);
+        await new Promise((r) => setTimeout(r, 100));
+    }
+}
+async function stopServer() {
+    if (!proc || proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    await new Promise((r) => { const t = setTimeout(() => { proc.kill("SIGKILL"); r(); }, 5000); proc.on("exit", () => { clearTimeout(t); r(); }); });
+}
+
+function freePort() {
+    return new Promise((resolve, reject) => {
+        const s = net.createServer();
+        s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); });
+        s.on("error", reject);
+    });
+}
+
+before(async () => {
+    assert.ok(fs.existsSync(path.join(WEB, "index.html")), `${WEB}/index.html: run make web first`);
+    assert.ok(fs.existsSync(SERVER), `${SERVER}: run make server first`);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mg-online-"));
+    port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    await startServer();
+    browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+});
+
+after(async () => {
+    if (browser) await browser.close();
+    await stopServer();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    if (process.env.MG_SERVER_LOG) fs.writeFileSync(process.env.MG_SERVER_LOG, log);
+});
+
+/* ------------------------------------------------------------ helpers */
+
+async function open(t, where, options = DESKTOP) {
+    const context = await browser.newContext({ ...options, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    t.after(async () => { await context.close(); });
+    await page.goto(where);
+    await page.waitForSelector("body.ready", { timeout: 20000 });
+    page.mgErrors = errors;
+    return page;
+}
+
+// Console errors, but not the network's own words about a refused
+// command (a 409 or 422 is an answer the page shows).
+function noErrors(page) {
+    const real = page.mgErrors.filter((e) => !/status of (409|422)/.test(e));
+    assert.deepEqual(real, [], "console errors");
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, name + ".png") });
+const version = (page) => page.evaluate(() => window.mgApp.online ? window.mgApp.online.version : -1);
+const snap = (page) => page.evaluate(() => {
+    const o = window.mgApp.online;
+    return { version: o.version, status: o.snap.status, to_move: o.snap.to_move, seat: o.seat,
+             history: window.mgApp.state.history() };
+});
+async function waitVersion(page, v) {
+    await page.waitForFunction((v) => window.mgApp.online && window.mgApp.online.version >= v, v, { timeout: 15000 });
+}
+
+/* -------------------------------------------------------------- tests */
+
+test("a static server: no online controls, the local game as before", async (t) => {
+    const { server, url: surl } = await serve(WEB, 0);
+    t.after(() => server.close());
+    const page = await open(t, surl);
+    assert.equal(await page.isVisible("#online"), false);
+    assert.equal(await page.isVisible("#online-bar"), false);
+    assert.equal(await page.evaluate(() => window.mgApp.server), null);
+    noErrors(page);
+});
+
+test("Dots and Boxes online: invite, a whole game by clicks, a reload, a spectator", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=2,cols=2,border=swedish)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "");
+    await a.click("#ol-create");
+    await a.waitForSelector("#waiting:not([hidden])");
+    assert.match(a.url(), /\/t\/[A-Za-z0-9_-]+$/);
+    const invite = await a.inputValue("#invite-link");
+    assert.match(invite, /\/t\/[A-Za-z0-9_-]+#invite=.+/);
+    const watch = await a.getAttribute("#watch-link", "href");
+    await shot(a, "online-waiting-desktop");
+
+    const b = await open(t, invite, PHONE);
+    await b.waitForSelector('#online-bar[data-status="playing"][data-seat="1"]');
+    assert.ok(!b.url().includes("invite"), "the invite is dropped from the address");
+    const s = await open(t, watch);
+    await s.waitForSelector('#online-bar[data-seat="spectator"]');
+    await a.waitForSelector('#online-bar[data-status="playing"]');
+    await a.waitForSelector("#card1 .presence[data-present='true']");
+
+    let pages = [a, b], moves = 0, reloaded = false;
+    for (;;) {
+        const sa = await snap(a);
+        if (sa.status !== "playing") break;
+        const p = pages[sa.to_move];
+        await waitVersion(p, sa.version);
+        try {
+            await p.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]', { timeout: 10000 });
+        } catch (e) {
+            for (const q of [a, b]) console.log(await q.evaluate(() => JSON.stringify({ v: window.mgApp.online.version, snap: window.mgApp.online.snap, h: window.mgApp.state.history(), w: document.getElementById("board").dataset.waiting, busy: window.mgApp.online.busy, notice: document.getElementById("notice").textContent })));
+            throw e;
+        }
+        if (moves === 0) {
+            // an illegal click: refused, with the library's reason, nothing sent
+            const drawn = await p.$('#board .mg-spot');
+            if (drawn) {
+                await drawn.click();
+                await p.waitForSelector("#notice.shown");
+            }
+        }
+        await p.click('#board .mg-target[data-role="play"]');
+        if (process.env.MG_DEBUG) console.log("move", moves, sa);
+        moves++;
+        for (const q of [a, b, s]) await waitVersion(q, sa.version + 1);
+        if (moves === 2 && !reloaded) {
+            await shot(b, "online-dab-phone-midgame");
+            await b.reload();
+            await b.waitForSelector("body.ready");
+            await b.waitForSelector('#online-bar[data-seat="1"][data-conn="up"]');
+            reloaded = true;
+            pages = [a, b];
+        }
+        assert.ok(moves < 40, "the game ends");
+    }
+    for (const q of [a, b, s]) {
+        await q.waitForSelector("#result:not([hidden])");
+        await q.waitForFunction(() => document.querySelector("#result .reason").textContent.length > 0);
+    }
+    // the same result and reason everywhere (the words for the seats are
+    // each page's own: "You", "Opponent")
+    const texts = await Promise.all([a, b, s].map((q) => q.textContent("#result .reason")));
+    assert.ok(texts[0].length > 10);
+    assert.equal(texts[0], texts[1]);
+    assert.equal(texts[0], texts[2]);
+    const winners = await Promise.all([a, b, s].map((q) => q.getAttribute("#result", "data-winner")));
+    assert.equal(winners[0], winners[1]);
+    assert.equal(winners[0], winners[2]);
+    const ha = (await snap(a)).history, hs = (await snap(s)).history, hb = (await snap(b)).history;
+    assert.deepEqual(hs, ha, "the spectator saw every move");
+    assert.deepEqual(hb, ha);
+    assert.ok(reloaded);
+    // the record
+    const rec = await a.evaluate(async () => (await fetch(document.getElementById("ol-record").href)).text());
+    assert.match(rec, /dots_and_boxes/);
+    await a.waitForSelector("#ol-rematch:not([hidden])");
+    await shot(a, "online-dab-over-desktop");
+    await shot(b, "online-dab-over-phone");
+    await shot(s, "online-dab-spectator");
+    // rematch: the creator follows to the new table, the other is offered it
+    const old = a.url();
+    await a.click("#ol-rematch");
+    await a.waitForURL((u) => u.toString() !== old, { timeout: 10000 });
+    await a.waitForSelector('#online-bar[data-seat="1"]');
+    await b.waitForSelector("#ol-follow:not([hidden])");
+    await b.click("#ol-follow");
+    await b.waitForSelector('#online-bar[data-seat="0"][data-status="playing"]');
+    for (const q of [a, b, s]) noErrors(q);
+});
+
+test("China Squares online on a phone: a turn of several stones, taps >= 40 px", async (t) => {
+    const a = await open(t, url + "/", PHONE);
+    await a.waitForSelector("#online:not([hidden])");
+    await a.selectOption("#game-id", "china_squares");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "random");
+    await a.click("#ol-create");
+    await a.waitForSelector('#online-bar[data-status="playing"][data-seat="0"]');
+    const first = await snap(a);
+    // whoever starts, wait for this seat's turn
+    await a.waitForFunction(() => window.mgApp.online.snap.to_move === 0, null, { timeout: 20000 });
+    const start = (await snap(a)).history.length;
+    let stones = 0;
+    for (;;) {
+        const sa = await snap(a);
+        // the turn is over when the other seat has played (the bot may
+        // have answered already)
+        const others = await a.evaluate((n) => window.mgApp.movers.slice(n).some((x) => x !== 0), start);
+        if (others || sa.to_move !== 0 || sa.status !== "playing") break;
+        await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
+        const tap = +(await a.getAttribute("#board", "data-tap"));
+        assert.ok(tap >= 40, `a cell is a ${tap} px target`);
+        const box = await a.locator('#board .mg-target[data-role="play"]').first().boundingBox();
+        assert.ok(box.width >= 36, `target ${box.width} px`);
+        if (stones === 1) await shot(a, "online-china-phone-turn");
+        await a.tap('#board .mg-target[data-role="play"]');
+        stones++;
+        await waitVersion(a, sa.version + 1);
+        assert.ok(stones < 20);
+    }
+    assert.ok(stones >= 2, `a turn of ${stones} stones`);
+    // the bot answers
+    await a.waitForFunction((n) => window.mgApp.movers.slice(n).some((x) => x !== 0), start, { timeout: 20000 });
+    const h = (await snap(a)).history;
+    const server = await (await fetch(`${url}/api/v1/tables/${a.url().split("/t/")[1]}`)).json();
+    assert.deepEqual(server.actions.slice(0, h.length), h);
+    assert.ok(first.version >= 0);
+    await shot(a, "online-china-phone");
+    noErrors(a);
+});
+
+test("a clock, a dropped stream: the banner, the reconnection, the game goes on", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=3,cols=3)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "random");
+    await a.check("#ol-clock");
+    await a.fill("#ol-base", "5");
+    await a.fill("#ol-inc", "2");
+    await a.click("#ol-create");
+    await a.waitForSelector('#online-bar[data-status="playing"][data-conn="up"]');
+    const clock = await a.textContent("#card0 .clock");
+    assert.match(clock, /^[45]:\d\d$/, `the clock shows ${clock}`);
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
+    await a.click('#board .mg-target[data-role="play"]');
+    const v = (await snap(a)).version;
+    await waitVersion(a, v);
+    // the server goes down: the banner; it comes back: the stream again
+    await stopServer();
+    await a.waitForSelector("#conn:not([hidden])", { timeout: 10000 });
+    await shot(a, "online-reconnecting-desktop");
+    await startServer();
+    await a.waitForSelector('#online-bar[data-conn="up"]', { timeout: 30000 });
+    assert.equal(await a.isVisible("#conn"), false);
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]', { timeout: 20000 });
+    const before = (await snap(a)).version;
+    await a.click('#board .mg-target[data-role="play"]');
+    await waitVersion(a, before + 1);
+    // resign: the result and its reason
+    await a.waitForSelector("#ol-resign:not([hidden])");
+    await a.click("#ol-resign");
+    await a.waitForSelector('#result:not([hidden])[data-how="resign"]');
+    assert.match(await a.textContent("#result .text"), /wins by resignation/);
+    noErrors(a);
+});
