@@ -272,7 +272,7 @@ class TestAccess(InputCase):
                 ("GET", "/healthz", None), ("GET", "/api/v1", None),
                 ("GET", "/api/v1/tables/%s" % t.id, None),
                 ("GET", "/api/v1/tables/%s/record" % t.id, None),
-                ("GET", "/api/v1/tables/%s/events?after=0" % t.id, None),
+                ("GET", "/api/v1/tables/%s/events?after=0&wait=1" % t.id, None),
                 ("GET", "/", None), ("GET", "/index.html", None),
                 ("GET", "/no/such/file.js", None),
                 ("GET", "/metrics", None),
@@ -336,9 +336,9 @@ class TestAccess(InputCase):
         a = self.srv.create(long_spec)
         self.assert_error(a, 400, "a spec of %d bytes" % len(long_spec))
         self.assertIn("256", a.json["error"], "the message names the limit")
-        # past --max-actions: 2*60*61 = 7320 lines
-        a = self.srv.create("dots_and_boxes(rows=60,cols=60)")
-        self.assert_error(a, 400, "7320 actions")
+        # past --max-actions: a 19x19 Fangqi has 13718 action ids
+        a = self.srv.create("fangqi(width=19,height=19)")
+        self.assert_error(a, 400, "13718 actions")
         self.assertIn("5000", a.json["error"], "the message names the limit")
         a = self.srv.create("x" * 100000)
         self.assert_error(a, (400, 413), "a 100 kB spec")
