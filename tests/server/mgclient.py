@@ -350,6 +350,7 @@ class EventStream(object):
         self.srv = srv
         self.events = []
         self.comments = []
+        self.retry = None
         self.closed = False
         self.error = None
         self.cv = threading.Condition()
@@ -395,7 +396,9 @@ class EventStream(object):
                     break
                 line = line.decode("utf-8").rstrip("\r\n")
                 if line == "":
-                    if data or cur:
+                    # a block without data lines is not an event (the SSE
+                    # standard: "retry: 2000" alone, an id alone)
+                    if data:
                         ev = dict(cur)
                         ev.setdefault("event", "message")
                         ev["raw"] = "\n".join(data)
@@ -420,8 +423,10 @@ class EventStream(object):
                     data.append(v)
                 elif k == "id":
                     cur["id"] = int(v) if v.isdigit() else v
-                elif k in ("event", "retry"):
+                elif k == "event":
                     cur[k] = v
+                elif k == "retry":
+                    self.retry = v
         except Exception as e:  # socket closed by close(), or a bad line
             self.error = e
         finally:

@@ -191,7 +191,7 @@ class Player(threading.Thread):
 class TestCrash(unittest.TestCase):
 
     def setUp(self):
-        self.srv = mgclient.Server(args=["--rate", "5000"])
+        self.srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000", "--seat-rate", "0"])
         self.srv.start()
 
     def tearDown(self):
@@ -277,7 +277,7 @@ class TestReadOnly(unittest.TestCase):
             if not os.path.exists("/usr/bin/setpriv"):
                 self.skipTest("root, and no setpriv to drop privileges")
             user = 65534
-        srv = mgclient.Server(args=["--rate", "5000"], user=user)
+        srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000", "--seat-rate", "0"], user=user)
         try:
             os.chmod(srv.tmp, 0o755)
             if user is not None:

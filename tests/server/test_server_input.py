@@ -39,7 +39,7 @@ def make_web_dir(tmp):
 
 
 class InputCase(unittest.TestCase):
-    server_args = ["--rate", "2000"]
+    server_args = ["--rate", "2000", "--burst", "4000"]
 
     @classmethod
     def setUpClass(cls):
