@@ -221,7 +221,12 @@ class TestAccess(InputCase):
             self.assert_security_headers(a, "unknown table")
             b = self.srv.request("POST", "/api/v1/tables/%s/commands" % tid,
                                  {"op": "resign"}, secret="x" * 43)
-            self.assert_error(b, (401, 400), "command on %r" % tid)
+            # a well-formed id: 401 exactly as for a wrong secret; an id
+            # that cannot be one tells nothing: 400 or 404 as well
+            self.assert_error(b, 401 if tid == "A" * 16 else (401, 400, 404),
+                              "command on %r" % tid)
+            if tid == "A" * 16:
+                self.assertEqual(b.json["error"], "not a seat of this table")
             c = self.srv.join(tid, "x" * 22)
             self.assert_error(c, (403, 404, 400), "join %r" % tid)
         self.assert_serving()
@@ -245,9 +250,12 @@ class TestAccess(InputCase):
 
     def test_origin(self):
         body = {"spec": DAB}
+        # (https://127.0.0.1:PORT is not here: behind a TLS proxy that is
+        # the server's own origin; doc/server-api.md does not say)
         for origin in ("http://evil.example", "null",
                        "http://127.0.0.1:%d.evil" % self.srv.port,
-                       "https://127.0.0.1:%d" % self.srv.port,
+                       "http://127.0.0.1:%d" % (self.srv.port + 1),
+                       "http://evil.example:%d" % self.srv.port,
                        "http://localhost:1"):
             a = self.srv.request("POST", "/api/v1/tables", body,
                                  origin=origin)
@@ -310,10 +318,12 @@ class TestAccess(InputCase):
             req = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                    "Connection: close\r\n\r\n" % p).encode("latin-1")
             status, out = self.srv.raw(req)
+            self.assertNotIn(MARKER.encode(), out, "GET %s served a file "
+                             "outside the web folder" % p)
+            self.assertNotIn(b"root:", out, p)
+            # nor anything else: a NUL or a dot segment names no file
             self.assertIn(status, (400, 403, 404), "GET %s: %r"
                           % (p, out[:200]))
-            self.assertNotIn(MARKER.encode(), out, p)
-            self.assertNotIn(b"root:", out, p)
         self.assert_serving()
 
     def test_symlink_out_of_web_folder(self):
@@ -418,14 +428,17 @@ class TestRateLimit(InputCase):
         time.sleep(min(float(ra), 3.0) + 0.2)
         self.assert_serving()
 
+
+class TestSeatRate(InputCase):
+    """The default seat rate (10 commands/s), the IP limit lifted."""
+
+    server_args = ["--rate", "2000", "--burst", "4000"]
+
     def test_seat_command_rate(self):
-        time.sleep(2.5)  # refill the IP's tokens
         t = self.srv.table(DAB)
-        time.sleep(2.5)
         seen = []
-        # 19 commands from each seat at once: past 10/s per seat, within
-        # the IP's burst of 40
-        for i in range(38):
+        # 30 commands from each seat at once: past 10/s per seat
+        for i in range(60):
             if i % 2 == 0:
                 a = t.cmd(0, "draw_offer", retry_429=False)
             else:
@@ -436,7 +449,7 @@ class TestRateLimit(InputCase):
                 self.assertIsNotNone(a.header("Retry-After"))
                 break
             self.assertEqual(a.status, 200, repr(a))
-        self.assertIn(429, seen, "19 commands at once from each seat: %r"
+        self.assertIn(429, seen, "30 commands at once from each seat: %r"
                       % seen)
 
 
