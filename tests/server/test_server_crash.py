@@ -269,73 +269,112 @@ class TestCrash(unittest.TestCase):
 
 
 class TestReadOnly(unittest.TestCase):
+    """The database made read-only (files 0444, folder 0555; the server
+    runs as nobody when the tests run as root) and the server restarted
+    on it."""
 
-    def test_read_only_database(self):
+    def setUp(self):
         user = None
         if os.geteuid() == 0:
             # root writes to read-only files: run the server as nobody
             if not os.path.exists("/usr/bin/setpriv"):
                 self.skipTest("root, and no setpriv to drop privileges")
             user = 65534
-        srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000", "--seat-rate", "0"], user=user)
+        self.srv = srv = mgclient.Server(
+            args=["--rate", "5000", "--burst", "10000", "--seat-rate", "0"],
+            user=user)
+        os.chmod(srv.tmp, 0o755)
+        if user is not None:
+            os.chown(srv.db_dir, user, user)
+        srv.start()
+        self.spec = SPECS[0]
+        self.t = srv.table(self.spec)
+        self.replay = Replay(self.spec)
+        self.rng = mgclient.rng()
+        v = self.t.snapshot()["version"]
+        for _ in range(3):
+            a = self.t.move(self.replay.to_move,
+                            action=self.replay.random_action(self.rng),
+                            expect_version=v)
+            self.assertEqual(a.status, 200, repr(a))
+            self.replay.apply(a.json["event"]["action"])
+            v += 1
+        self.v = v
+        self.assertEqual(srv.stop(), 0)
+        self.modes = {}
+        for name in os.listdir(srv.db_dir):
+            p = os.path.join(srv.db_dir, name)
+            self.modes[p] = os.stat(p).st_mode
+            os.chmod(p, 0o444)
+        os.chmod(srv.db_dir, 0o555)
+
+    def tearDown(self):
+        self.srv.cleanup()
+
+    def restore_and_finish(self):
+        """Writable again: nothing acknowledged was lost, the game goes on
+        to its end."""
+        srv, t, replay, v = self.srv, self.t, self.replay, self.v
+        srv.stop()
+        os.chmod(srv.db_dir, 0o755)
+        for p, m in self.modes.items():
+            os.chmod(p, stat.S_IMODE(m))
+        srv.start()
+        snap = t.snapshot()
+        self.assertEqual(snap["version"], v)
+        self.assertEqual(snap["actions"], replay.history())
+        while not replay.over:
+            action = replay.random_action(self.rng)
+            a = t.move(replay.to_move, action=action, expect_version=v)
+            self.assertEqual(a.status, 200, repr(a))
+            replay.apply(action)
+            v += 1
+        check_table(self, srv, t.id, self.spec)
+
+    def test_read_only_database(self):
+        """Either the server refuses to start (exit status not 0, a
+        message naming the database), or it starts and every write is
+        503; either way nothing acknowledged is lost."""
+        srv, t, replay, v = self.srv, self.t, self.replay, self.v
         try:
-            os.chmod(srv.tmp, 0o755)
-            if user is not None:
-                os.chown(srv.db_dir, user, user)
-            srv.start()
-            spec = SPECS[0]
-            t = srv.table(spec)
-            replay = Replay(spec)
-            rng = mgclient.rng()
-            v = t.snapshot()["version"]
-            for _ in range(3):
-                a = t.move(replay.to_move, action=replay.random_action(rng),
-                           expect_version=v)
-                self.assertEqual(a.status, 200, repr(a))
-                replay.apply(a.json["event"]["action"])
-                v += 1
-            self.assertEqual(srv.stop(), 0)
-            modes = {}
-            for name in os.listdir(srv.db_dir):
-                p = os.path.join(srv.db_dir, name)
-                modes[p] = os.stat(p).st_mode
-                os.chmod(p, 0o444)
-            os.chmod(srv.db_dir, 0o555)
-            try:
-                srv.start(healthy=False)
-                snap = t.snapshot()
-                self.assertEqual(snap["version"], v)
-                self.assertEqual(snap["actions"], replay.history())
-                a = t.move(replay.to_move, action=replay.random_action(rng),
-                           expect_version=v)
-                self.assertEqual(a.status, 503, "a move on a read-only "
-                                 "database: %r" % (a,))
-                self.assertIsInstance(a.json, dict, repr(a))
-                self.assertTrue(a.json.get("error"), repr(a))
-                a = srv.create(spec)
-                self.assertEqual(a.status, 503, "create on a read-only "
-                                 "database: %r" % (a,))
-                self.assertEqual(t.snapshot()["version"], v)
-                h = srv.request("GET", "/healthz")
-                self.assertIn(h.status, (200, 503))
-                srv.stop()
-            finally:
-                os.chmod(srv.db_dir, 0o755)
-                for p, m in modes.items():
-                    os.chmod(p, stat.S_IMODE(m))
-            srv.start()
-            snap = t.snapshot()
-            self.assertEqual(snap["version"], v)
-            self.assertEqual(snap["actions"], replay.history())
-            while not replay.over:
-                action = replay.random_action(rng)
-                a = t.move(replay.to_move, action=action, expect_version=v)
-                self.assertEqual(a.status, 200, repr(a))
-                replay.apply(action)
-                v += 1
-            check_table(self, srv, t.id, spec)
-        finally:
-            srv.cleanup()
+            srv.start(healthy=False)
+        except RuntimeError as e:
+            self.assertFalse(srv.alive())
+            self.assertNotEqual(srv.proc.returncode, 0)
+            self.assertIn(srv.db, str(e), "the message names the database")
+        else:
+            self.assertEqual(t.snapshot()["actions"], replay.history())
+            a = t.move(replay.to_move, action=replay.random_action(self.rng),
+                       expect_version=v)
+            self.assertEqual(a.status, 503, repr(a))
+            self.assertEqual(t.snapshot()["version"], v)
+        self.restore_and_finish()
+
+    def test_read_only_database_serves(self):
+        """doc/server-api.md: 503 on a storage failure (nothing applied),
+        /healthz 503: the server keeps serving reads and refuses writes."""
+        srv, t, replay, v = self.srv, self.t, self.replay, self.v
+        try:
+            srv.start(healthy=False)
+        except RuntimeError as e:
+            self.fail("the server does not start on a read-only database "
+                      "(so no command answers 503): %s" % str(e)[-300:])
+        snap = t.snapshot()
+        self.assertEqual(snap["version"], v)
+        self.assertEqual(snap["actions"], replay.history())
+        a = t.move(replay.to_move, action=replay.random_action(self.rng),
+                   expect_version=v)
+        self.assertEqual(a.status, 503, "a move on a read-only database: %r"
+                         % (a,))
+        self.assertIsInstance(a.json, dict, repr(a))
+        self.assertTrue(a.json.get("error"), repr(a))
+        a = srv.create(self.spec)
+        self.assertEqual(a.status, 503, "create on a read-only database: %r"
+                         % (a,))
+        self.assertEqual(t.snapshot()["version"], v)
+        h = srv.request("GET", "/healthz")
+        self.assertEqual(h.status, 503, "/healthz with failing storage")
+        self.restore_and_finish()
 
 
 if __name__ == "__main__":
