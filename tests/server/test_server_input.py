@@ -2,6 +2,7 @@
 security").  Each bad request gets its documented status and a JSON
 {"error": ...}, changes nothing, and the server keeps serving."""
 
+import http.client
 import os
 import shutil
 import socket
@@ -376,6 +377,23 @@ class TestAccess(InputCase):
                 self.srv.raw(raw, timeout=3)
             except OSError:
                 pass
+        self.assert_serving()
+
+    def test_closed_streams_free_their_connections(self):
+        """Streams opened and closed one after another, more than
+        --max-conns (64): each frees its connection when it closes."""
+        t = self.srv.table(DAB)
+        for i in range(80):
+            try:
+                s = self.srv.stream(t.id)
+            except (OSError, http.client.HTTPException) as e:
+                self.fail("stream %d after %d closed ones: %r (closed "
+                          "streams still count against --max-conns?)"
+                          % (i, i, e))
+            self.assertEqual(s.status, 200, "stream %d: %r"
+                             % (i, getattr(s, "body", b"")))
+            s.wait_for(lambda e: True, timeout=5)
+            s.close()
         self.assert_serving()
 
     def test_slow_loris(self):
