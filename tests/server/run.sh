@@ -6,6 +6,7 @@
 #   MG_SERVER_SEED     the games' random seed (random; printed on failure)
 #   MG_SERVER_ARGS     extra options for every server started
 #   MG_KEEP_TMP=1      keep the temporary databases and logs
+#   MG_SERVER_VERBOSE=1  the crash test prints its kills, games and moves
 # Arguments: unittest names (default: every test_server_*.py here).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

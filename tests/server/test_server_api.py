@@ -210,6 +210,9 @@ class TestGames(ServerCase):
                 self.check_snapshot(t.snapshot(), replay)
             if half is None and n >= 2:
                 half = version
+            if n == 4:
+                # reconnects mid-game: the missed events, then live ones
+                mid = self.stream(t.id, last_event_id=half)
         snap = t.snapshot()
         self.assertEqual(snap["version"], version)
         self.check_snapshot(snap, replay, spec)
@@ -223,7 +226,12 @@ class TestGames(ServerCase):
         last = logged[-1]["data"]
         self.assertEqual(last.get("status"), "over")
         self.assertEqual(last.get("result"), snap["result"])
-        # reconnection mid-game: exactly the missed events
+        if n > 4:
+            mid.wait_version(version)
+            self.assertEqual([e["id"] for e in mid.logged()],
+                             list(range(half + 1, version + 1)),
+                             "a stream opened mid-game with Last-Event-ID")
+        # reconnection after the end: exactly the missed events
         for kw in ({"last_event_id": half}, {"after": half}):
             s = self.stream(t.id, **kw)
             s.wait_version(version)
@@ -720,6 +728,67 @@ class TestCommands(ServerCase):
         while "ping" not in s.comments and time.time() < end:
             time.sleep(0.05)
         self.assertIn("ping", s.comments, "no ': ping' in 3 s")
+
+
+class TestAway(ServerCase):
+    """claim_win and claim_bot with --away 1."""
+
+    server_args = ServerCase.server_args + ["--away", "1",
+                                            "--away-bot", "random"]
+
+    def away_table(self):
+        t, snap = self.new_table(DAB3)
+        replay = Replay(DAB3)
+        v = snap["version"]
+        s0 = self.stream(t.id, secret=t.secrets[0])
+        while replay.to_move == 0:
+            v = self.play_move(t, replay, v)
+        return t, replay, v, s0
+
+    def test_claim_win(self):
+        t, replay, v, s0 = self.away_table()
+        self.assert_error(t.cmd(0, "claim_win"), 409,
+                          what="claim before --away seconds")
+        time.sleep(1.6)
+        self.assert_error(t.cmd(1, "claim_win"), 409,
+                          what="the away seat claims")
+        a = t.cmd(0, "claim_win")
+        self.assert_ok(a, 200, "claim_win")
+        self.assertEqual(a.json["event"]["type"], "claim_win")
+        snap = t.snapshot()
+        self.assertEqual(snap["status"], "over")
+        self.assertEqual(snap["result"]["winner"], 0)
+        self.assertFalse(snap["result"]["draw"])
+
+    def test_claim_bot(self):
+        t, replay, v, s0 = self.away_table()
+        time.sleep(1.6)
+        a = t.cmd(0, "claim_bot")
+        self.assert_ok(a, 200, "claim_bot")
+        self.assertEqual(a.json["event"]["type"], "bot_takeover")
+        v += 1
+        snap = t.snapshot()
+        self.assertEqual(snap["seats"][1]["kind"], "bot")
+        # the bot plays seat 1 now
+        e = s0.wait_for(lambda e: e["event"] == "move" and
+                        e["data"]["seat"] == 1, timeout=10,
+                        what="the bot's move")
+        self.assertGreater(e["id"], v)
+
+
+class TestMetrics(ServerCase):
+
+    def test_metrics(self):
+        t, snap = self.new_table()
+        t.move(0, action=0)
+        a = self.srv.request("GET", "/metrics")
+        self.assertEqual(a.status, 200)
+        text = a.body.decode()
+        for name in ("mg_tables_open", "mg_streams_open",
+                     "mg_commands_total", "mg_commit_seconds",
+                     "mg_bot_think_seconds", "mg_http_requests_total"):
+            self.assertIn(name, text)
+        self.assertNotIn(t.secrets[0], text)
 
 
 if __name__ == "__main__":
