@@ -106,7 +106,7 @@ int mgs_rate_take(mgs_srv *srv, const char *ip)
 
 int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms)
 {
-    double burst = srv->cfg.seat_rate * 2;
+    double burst = srv->cfg.seat_rate * 2; /* two seconds' worth at once */
     if (srv->cfg.seat_rate <= 0)
         return 0;
     if (s->tokens_ms == 0) {

@@ -8,6 +8,7 @@
 #include "server.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -127,8 +128,8 @@ static enum MHD_Result send_text(struct MHD_Connection *c, req *rq,
 
 /* ------------------------------------------------------------ clients */
 
-static void client_ip(mgs_srv *srv, struct MHD_Connection *c, char *ip,
-                      size_t cap)
+/* The address the connection comes from. */
+static void peer_ip(struct MHD_Connection *c, char *ip, size_t cap)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -140,6 +141,13 @@ static void client_ip(mgs_srv *srv, struct MHD_Connection *c, char *ip,
     else if (sa && sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, ip,
                   (socklen_t)cap);
+}
+
+/* The client: the peer, or what the trusted proxy says it saw. */
+static void client_ip(mgs_srv *srv, struct MHD_Connection *c, char *ip,
+                      size_t cap)
+{
+    peer_ip(c, ip, cap);
     if (srv->cfg.trusted_proxy[0] && strcmp(ip, srv->cfg.trusted_proxy) == 0) {
         const char *xff =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
@@ -169,13 +177,47 @@ static int origin_ok(mgs_srv *srv, struct MHD_Connection *c)
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     const char *p;
     int i;
+    const char *scheme = "http";
     if (!o)
         return 1;
     for (i = 0; i < srv->cfg.norigins; i++)
         if (strcmp(o, srv->cfg.origins[i]) == 0)
             return 1;
+    /* behind the trusted proxy, the scheme the browser used */
+    if (srv->cfg.trusted_proxy[0]) {
+        char ip[48];
+        const char *proto = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                        "X-Forwarded-Proto");
+        peer_ip(c, ip, sizeof ip);
+        if (proto && strcmp(ip, srv->cfg.trusted_proxy) == 0 &&
+            strcmp(proto, "https") == 0)
+            scheme = "https";
+    }
     p = strstr(o, "://");
-    return host && p && strcmp(p + 3, host) == 0;
+    return host && p && (size_t)(p - o) == strlen(scheme) &&
+           strncmp(o, scheme, strlen(scheme)) == 0 && strcmp(p + 3, host) == 0;
+}
+
+/* libmicrohttpd's unescaping of the path, except that "%00" stays as it
+ * is: a NUL would cut the path short (and so a path with one is no file
+ * and no table). */
+size_t mgs_http_unescape(void *cls, struct MHD_Connection *c, char *uri)
+{
+    char *r = uri, *w = uri;
+    (void)cls;
+    (void)c;
+    while (*r) {
+        if (r[0] == '%' && isxdigit((unsigned char)r[1]) &&
+            isxdigit((unsigned char)r[2]) && !(r[1] == '0' && r[2] == '0')) {
+            char hex[3] = {r[1], r[2], 0};
+            *w++ = (char)strtol(hex, NULL, 16);
+            r += 3;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+    return (size_t)(w - uri);
 }
 
 /* The seat whose secret the Authorization header carries, or -1. */

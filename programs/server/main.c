@@ -32,6 +32,7 @@ enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
                                  size_t *upload_data_size, void **con_cls);
 void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                         enum MHD_RequestTerminationCode toe);
+size_t mgs_http_unescape(void *cls, struct MHD_Connection *c, char *uri);
 
 int64_t mgs_now_ms(void)
 {
@@ -62,6 +63,8 @@ static const char usage[] =
     "  --db FILE              the database (./mindgames.db)\n"
     "  --web-dir DIR          the page's files (found beside the program)\n"
     "  --backup FILE          copy the database online into FILE, and exit\n"
+    "  --max-db-mb N          the database grows to N MiB at most; then\n"
+    "                         changes are refused as on a full disk (0: no limit)\n"
     "  --trusted-proxy ADDR   take X-Forwarded-For from this proxy only\n"
     "  --origin ORIGIN        another allowed Origin (repeatable)\n"
     "  --threads N            HTTP threads (64)\n"
@@ -204,7 +207,8 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"idle-expire", 1, 0, 'I'},    {"heartbeat", 1, 0, 'H'},
         {"poll", 1, 0, 'p'},           {"timeout", 1, 0, 'O'},
         {"quiet", 0, 0, 'q'},          {"help", 0, 0, 'h'},
-        {"version", 0, 0, 'V'},        {0, 0, 0, 0}};
+        {"version", 0, 0, 'V'},        {"max-db-mb", 1, 0, 'M'},
+        {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         int rc = 0;
@@ -266,6 +270,9 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         case 'p': rc = int_arg("--poll", optarg, 1, 3600, &c->poll_s); break;
         case 'O': rc = int_arg("--timeout", optarg, 1, 86400, &c->timeout_s); break;
         case 'q': c->quiet = 1; break;
+        case 'M':
+            rc = int_arg("--max-db-mb", optarg, 0, 1 << 30, &c->max_db_mb);
+            break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);
         default: fputs(usage, stderr); return -1;
@@ -340,6 +347,7 @@ static struct MHD_Daemon *start_http(mgs_srv *srv, char *err, size_t cap)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
         MHD_OPTION_NOTIFY_COMPLETED, mgs_http_completed, srv,
+        MHD_OPTION_UNESCAPE_CALLBACK, mgs_http_unescape, NULL,
         MHD_OPTION_END);
     if (!d)
         snprintf(err, cap, "cannot listen on %s:%d (in use, or not allowed)",
@@ -385,6 +393,13 @@ int main(int argc, char **argv)
     if (mgs_store_open(&srv.store, srv.cfg.db_path, err, sizeof err) !=
         MGS_OK) {
         fprintf(stderr, "mg-server: %s: %s\n", srv.cfg.db_path, err);
+        return 1;
+    }
+    if (srv.cfg.max_db_mb > 0 &&
+        mgs_store_set_max_pages(srv.store, (int64_t)srv.cfg.max_db_mb * 256,
+                                err, sizeof err) != MGS_OK) {
+        fprintf(stderr, "mg-server: --max-db-mb: %s\n", err);
+        mgs_store_close(srv.store);
         return 1;
     }
     if (backup[0]) {

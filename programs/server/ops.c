@@ -47,6 +47,15 @@ static json_t *clock_now(const mgs_table *t, int64_t now, int seat,
     return json_pack("[I,I]", (json_int_t)c[0], (json_int_t)c[1]);
 }
 
+/* The event with the clocks as they are now ("clock_ms"), at a table
+ * with a clock: an end freezes them there. */
+static json_t *timed(const mgs_table *t, int64_t now, json_t *e)
+{
+    if (t->has_clock)
+        json_object_set_new(e, "clock_ms", clock_now(t, now, -1, 0));
+    return e;
+}
+
 /* Has the running clock fallen?  Then commit the timeout. */
 static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
 {
@@ -167,7 +176,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     if (strcmp(op, "resign") == 0) {
         if (np)
             return err(r, 409, "%s", np), NULL;
-        return json_pack("[o]", event("resign", seat));
+        return json_pack("[o]", timed(t, now, event("resign", seat)));
     }
     if (strcmp(op, "draw_offer") == 0) {
         if (np)
@@ -187,9 +196,10 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
             return err(r, 409, "there is no draw offer of your opponent's "
                                "to answer"),
                    NULL;
-        return json_pack("[o]", event(op[5] == 'a' ? "draw_agreed"
-                                                    : "draw_decline",
-                                      seat));
+        return json_pack("[o]", timed(t, now,
+                                      event(op[5] == 'a' ? "draw_agreed"
+                                                         : "draw_decline",
+                                            seat)));
     }
     if (strcmp(op, "takeback_request") == 0) {
         if (np)
@@ -230,7 +240,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
             return err(r, 409, "too late to abort: both players have "
                                "moved (resign instead)"),
                    NULL;
-        return json_pack("[o]", event("abort", seat));
+        return json_pack("[o]", timed(t, now, event("abort", seat)));
     }
     if (strcmp(op, "claim_win") == 0 || strcmp(op, "claim_bot") == 0) {
         const mgs_seat *o = &t->seats[other];
@@ -251,7 +261,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
                        srv->cfg.away_s, (long long)(wait + 999) / 1000),
                    NULL;
         if (op[6] == 'w')
-            return json_pack("[o]", event("claim_win", seat));
+            return json_pack("[o]", timed(t, now, event("claim_win", seat)));
         e = event("bot_takeover", other);
         json_object_set_new(e, "bot", json_string(srv->cfg.away_bot));
         json_object_set_new(e, "by", json_integer(seat));
@@ -304,8 +314,6 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                 json_error_t je;
                 r->status = t->cmds[i].status;
                 r->body = json_loads(t->cmds[i].answer, 0, &je);
-                if (r->body)
-                    json_object_set_new(r->body, "repeated", json_true());
                 return;
             }
     }

@@ -78,6 +78,7 @@ typedef struct mgs_config {
     int poll_s;              /* long poll */
     int timeout_s;           /* idle connections */
     int quiet;               /* no request log */
+    int max_db_mb;           /* 0: no limit */
 } mgs_config;
 
 /* --------------------------------------------------------------- table */

@@ -194,7 +194,6 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     s->t = t;
     s->conn = c;
     s->seat = seat;
-    push(s, "retry: 2000\n\n", 13);
     pthread_mutex_lock(&t->mu);
     if (mgs_store_events(srv->store, t->id, after, backlog_event, s) !=
         MGS_OK) {

@@ -315,6 +315,13 @@ int mgs_table_apply(mgs_table *t, const json_t *ev, char *err,
         return fail(err, errcap, "unknown type", ev);
     }
     if (rc == 0) {
+        /* every event that says the clocks ("clock_ms") sets them: moves,
+         * takebacks, and the ends (frozen at the moment of the end) */
+        if (t->has_clock && json_is_array(json_object_get(ev, "clock_ms"))) {
+            set_clock(t, ev, at);
+            if (t->status != MGS_PLAYING)
+                t->clock_seat = -1;
+        }
         t->version = v;
         t->updated_ms = at;
     }
