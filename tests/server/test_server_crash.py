@@ -404,9 +404,96 @@ class TestReadOnly(unittest.TestCase):
         self.assertEqual(a.status, 503, "create on a read-only database: %r"
                          % (a,))
         self.assertEqual(t.snapshot()["version"], v)
+        # /healthz does not check the storage (doc/server-api.md)
         h = srv.request("GET", "/healthz")
-        self.assertEqual(h.status, 503, "/healthz with failing storage")
+        self.assertEqual(h.status, 200, "/healthz")
         self.restore_and_finish()
+
+
+class TestStorageFull(unittest.TestCase):
+    """The database full (--max-db-mb 1, changes refused as on a full
+    disk) while the server runs: commands answer 503 and apply nothing;
+    restarted with room, nothing acknowledged is lost and the game goes
+    on."""
+
+    def test_storage_full(self):
+        srv = mgclient.Server(args=["--rate", "0", "--seat-rate", "0",
+                                    "--max-db-mb", "1"])
+        try:
+            srv.start()
+            spec = SPECS[0]
+            rng = mgclient.rng()
+            # a few games with two moves each, acknowledged
+            games = []
+            for _ in range(6):
+                t = srv.table(spec)
+                r = Replay(spec)
+                v = t.snapshot()["version"]
+                for _ in range(2):
+                    action = r.random_action(rng)
+                    a = t.move(r.to_move, action=action, expect_version=v)
+                    self.assertEqual(a.status, 200, repr(a))
+                    r.apply(action)
+                    v += 1
+                games.append([t, r, v])
+            full = None
+            end = time.time() + 40
+            n = 0
+            while time.time() < end and n < 20000:
+                a = srv.create("dots_and_boxes(rows=2,cols=2,"
+                               "border=swedish)")
+                n += 1
+                if a.status != 201:
+                    full = a
+                    break
+            self.assertIsNotNone(full, "%d tables and the 1 MiB database "
+                                 "is not full" % n)
+            self.assertEqual(full.status, 503, repr(full))
+            self.assertIsInstance(full.json, dict, repr(full))
+            self.assertTrue(full.json.get("error"), repr(full))
+            # moves are smaller: some may still fit; play until one is
+            # refused
+            refused = None
+            for g in games:
+                t, r, v = g
+                while not r.over and refused is None:
+                    action = r.random_action(rng)
+                    a = t.move(r.to_move, action=action, expect_version=v)
+                    if a.status == 200:
+                        r.apply(action)
+                        v += 1
+                        g[2] = v
+                        continue
+                    self.assertEqual(a.status, 503, "a move on a full "
+                                     "database: %r" % (a,))
+                    self.assertTrue(a.json.get("error"), repr(a))
+                    refused = t
+                    snap = t.snapshot()
+                    self.assertEqual(snap["version"], v,
+                                     "a refused move applied")
+                    self.assertEqual(snap["actions"], r.history())
+                if refused is not None:
+                    break
+            self.assertIsNotNone(refused, "no move refused on a full "
+                                 "database")
+            self.assertEqual(srv.request("GET", "/healthz").status, 200)
+            self.assertEqual(srv.stop(), 0)
+            srv.args = [x for x in srv.args if x not in ("--max-db-mb", "1")]
+            srv.start()
+            for t, r, v in games:
+                snap = t.snapshot()
+                self.assertEqual(snap["version"], v)
+                self.assertEqual(snap["actions"], r.history())
+            t, r, v = [g for g in games if g[0] is refused][0]
+            while not r.over:
+                action = r.random_action(rng)
+                a = t.move(r.to_move, action=action, expect_version=v)
+                self.assertEqual(a.status, 200, repr(a))
+                r.apply(action)
+                v += 1
+            check_table(self, srv, t.id, spec)
+        finally:
+            srv.cleanup()
 
 
 if __name__ == "__main__":

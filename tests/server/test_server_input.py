@@ -251,9 +251,10 @@ class TestAccess(InputCase):
 
     def test_origin(self):
         body = {"spec": DAB}
-        # (https://127.0.0.1:PORT is not here: behind a TLS proxy that is
-        # the server's own origin; doc/server-api.md does not say)
+        # https://127.0.0.1:PORT: the scheme counts too (https only
+        # through --trusted-proxy's X-Forwarded-Proto)
         for origin in ("http://evil.example", "null",
+                       "https://127.0.0.1:%d" % self.srv.port,
                        "http://127.0.0.1:%d.evil" % self.srv.port,
                        "http://127.0.0.1:%d" % (self.srv.port + 1),
                        "http://evil.example:%d" % self.srv.port,
