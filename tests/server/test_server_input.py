@@ -300,8 +300,16 @@ class TestAccess(InputCase):
                 self.assert_error(a, a.status, "%s %s" % (method, path))
 
     def test_index_served(self):
-        a = self.srv.request("GET", "/")
-        self.assertEqual(a.status, 200, repr(a))
+        """The page at / and at a table's link /t/ID."""
+        index = open(os.path.join(self.web, "index.html"), "rb").read()
+        t = self.srv.table(DAB)
+        for p in ("/", "/t/" + t.id):
+            a = self.srv.request("GET", p)
+            self.assertEqual(a.status, 200, "%s: %r" % (p, a))
+            self.assertTrue((a.header("Content-Type") or "")
+                            .startswith("text/html"), p)
+            self.assertEqual(a.body, index, p)
+            self.assert_security_headers(a, p)
         a = self.srv.request("GET", "/t/AAAAAAAAAAAAAAAA")
         self.assertNotEqual(a.status, 500)
 
