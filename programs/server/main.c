@@ -426,6 +426,12 @@ int main(int argc, char **argv)
         mgs_store_close(srv.store);
         return 1;
     }
+    srv.watch_fd = -1;
+    if (mgs_watch_start(&srv) != 0 ||
+        pthread_create(&srv.watcher, NULL, mgs_watch_main, &srv) != 0) {
+        fprintf(stderr, "mg-server: cannot watch its streams (epoll)\n");
+        return 1;
+    }
     if (mgs_workers_start(&srv) != 0) {
         fprintf(stderr, "mg-server: cannot start its threads\n");
         return 1;
@@ -439,6 +445,11 @@ int main(int argc, char **argv)
     }
     /* wake the bots of restored tables whose turn it is */
     each_table(&srv, mgs_bot_wake);
+    if (mgs_store_readonly(srv.store))
+        mgs_log("the database %s cannot be written: serving its games, "
+                "refusing every change (503) until it can be and the "
+                "server restarts",
+                srv.cfg.db_path);
     mgs_log("listening on http://%s:%d/ (database %s, page %s)",
             srv.cfg.listen_addr, srv.cfg.port, srv.cfg.db_path,
             srv.cfg.web_dir[0] ? srv.cfg.web_dir : "none found");
@@ -457,7 +468,9 @@ int main(int argc, char **argv)
         struct timespec ts = {0, 300 * 1000 * 1000};
         nanosleep(&ts, NULL); /* let the last output go */
     }
+    pthread_join(srv.watcher, NULL); /* stopping is set: it ends */
     MHD_stop_daemon(srv.httpd);
+    mgs_watch_stop(&srv); /* after the streams are freed */
     mgs_store_close(srv.store);
     free_tables(&srv);
     mgs_rate_free(&srv);

@@ -3,11 +3,11 @@
  *
  *   main.c     options, start (restore every unfinished table from its
  *              log), signals, graceful shutdown
- *   http.c     libmicrohttpd: the request loop, routing, bodies, the
- *              answers with their security headers, the request log
+ *   http.c     libmicrohttpd: the request loop, routing (the endpoints
+ *              of doc/server-api.md), bodies, the answers with their
+ *              security headers, the request log
  *   guard.c    client addresses, Origin, rate limits, JSON limits
  *   files.c    the web page's static files
- *   api.c      the endpoints of doc/server-api.md
  *   table.c    a table in memory: events applied to it (live and when
  *              replayed from the log), snapshots
  *   command.c  the one path of a change: apply -> commit (or rebuild
@@ -15,6 +15,7 @@
  *   ops.c      the commands (validated by the library), table creation,
  *              joining
  *   stream.c   Server-Sent Events and long polls
+ *   watch.c    the clients of idle streams leaving (an epoll of our own)
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
  *              the bot pool
  *   secret.c   seat secrets, invites and ids (libsodium)
@@ -182,6 +183,12 @@ typedef struct mgs_srv {
     int njobs, jobs_cap;
     pthread_cond_t stop_cv;
     int64_t started_ms;
+    /* watch.c: the sockets of suspended streams */
+    int watch_fd;
+    pthread_mutex_t watch_mu;
+    mgs_stream **watch_map;
+    int watch_cap;
+    pthread_t watcher;
 } mgs_srv;
 
 /* --------------------------------------------------------- the modules */
@@ -285,6 +292,15 @@ mgs_table **mgs_all_tables(mgs_srv *srv, int *n);
 int mgs_workers_start(mgs_srv *srv);
 void mgs_workers_stop(mgs_srv *srv);
 void mgs_bot_wake(mgs_srv *srv, mgs_table *t); /* t locked */
+
+/* watch.c: the clients of suspended streams leaving (see there) */
+int mgs_watch_start(mgs_srv *srv);
+void *mgs_watch_main(void *arg);
+void mgs_watch_stop(mgs_srv *srv);
+void mgs_watch_add(mgs_srv *srv, int fd, mgs_stream *s);
+void mgs_watch_del(mgs_srv *srv, int fd, mgs_stream *s);
+int mgs_watch_gone(mgs_srv *srv, int fd, mgs_stream *s);
+int mgs_watch_done(mgs_srv *srv, mgs_stream *s);
 
 /* guard.c */
 int mgs_rate_init(mgs_srv *srv);

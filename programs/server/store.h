@@ -167,4 +167,9 @@ void mgs_store_get_stats(mgs_store *st, mgs_store_stats *out);
 int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
                             size_t errcap);
 
+/* 1 when the database could not be opened for writing (its file or
+ * folder read-only) and was opened read-only instead: its tables can be
+ * read, and every append fails with MGS_EIO and the reason. */
+int mgs_store_readonly(const mgs_store *st);
+
 #endif /* MGS_STORE_H */

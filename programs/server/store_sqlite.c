@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #define SCHEMA_VERSION 1
@@ -88,6 +89,68 @@ int mgs__open_conn(const char *path, int create, sqlite3 **out, char *err,
     sqlite3_busy_timeout(db, BUSY_MS);
     *out = db;
     return MGS_OK;
+}
+
+int mgs_store_readonly(const mgs_store *st)
+{
+    return st && st->readonly;
+}
+
+int mgs__open_conn_ro(const char *path, sqlite3 **out, char *err,
+                      size_t cap)
+{
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(path, &db,
+                             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+                                 SQLITE_OPEN_FULLMUTEX,
+                             NULL);
+    if (rc != SQLITE_OK) {
+        mgs__setmsg(err, cap, "cannot open %s: %s", path,
+                    db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sqlite3_close(db);
+        *out = NULL;
+        return MGS_EIO;
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, BUSY_MS);
+    *out = db;
+    return MGS_OK;
+}
+
+static int64_t schema_version(sqlite3 *db, char *err, size_t cap);
+
+/* A database file that cannot be written (its file or folder read-only):
+ * open it read-only and immutable (nothing else writes it while this
+ * server has it), so that its games can still be read; every append then
+ * fails with the reason.  0 when that worked. */
+static int open_read_only(mgs_store *st, const char *path, const char *why,
+                          char *err, size_t errcap)
+{
+    char *uri;
+    size_t n = strlen(path) + 32;
+    int64_t v;
+    if (st->memory || strncmp(path, "file:", 5) == 0 || !(uri = malloc(n)))
+        return -1;
+    snprintf(uri, n, "file:%s?immutable=1", path);
+    sqlite3_close(st->w.db);
+    st->w.db = NULL;
+    if (mgs__open_conn_ro(uri, &st->w.db, err, errcap) != MGS_OK) {
+        free(uri);
+        return -1;
+    }
+    v = schema_version(st->w.db, err, errcap);
+    if (v != SCHEMA_VERSION) {
+        if (v >= 0)
+            mgs__setmsg(err, errcap, "%s: read-only, and not at schema "
+                        "version %d (%s)", path, SCHEMA_VERSION, why);
+        free(uri);
+        return -1;
+    }
+    free(st->path);
+    st->path = uri;
+    st->readonly = 1;
+    mgs__setmsg(st->ro_why, sizeof st->ro_why, "%s", why);
+    return 0;
 }
 
 /* The schema version stored (0: a new database); -1 on error. */
@@ -236,18 +299,25 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
     pthread_mutex_init(&st->stmu, NULL);
 
     rc = mgs__open_conn(path, 1, &st->w.db, err, errcap);
-    if (rc != MGS_OK)
-        goto fail;
-    /* WAL is kept in the file; a read-only file keeps what it has */
-    if (!st->memory)
+    if (rc == MGS_OK && !st->memory)
+        /* WAL is kept in the file; a read-only file keeps what it has */
         sqlite3_exec(st->w.db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
-    if (exec(st->w.db, "PRAGMA synchronous=FULL", msg, sizeof msg)
-        != SQLITE_OK) {
+    if (rc == MGS_OK &&
+        exec(st->w.db, "PRAGMA synchronous=FULL", msg, sizeof msg) !=
+            SQLITE_OK) {
         mgs__setmsg(err, errcap, "%s: %s", path, msg);
         rc = MGS_EIO;
-        goto fail;
     }
-    rc = migrate(st->w.db, err, errcap);
+    if (rc == MGS_OK)
+        rc = migrate(st->w.db, err, errcap);
+    if (rc == MGS_EIO && !st->memory && access(path, F_OK) == 0) {
+        char why[MSGCAP];
+        mgs__setmsg(why, sizeof why, "%s", err);
+        if (open_read_only(st, path, why, err, errcap) == 0) {
+            *out = st; /* serving reads only: no writer, no statements */
+            return MGS_OK;
+        }
+    }
     if (rc != MGS_OK)
         goto fail;
     rc = prepare(st, "INSERT INTO tables(id, json, created_ms, updated_ms)"
@@ -525,6 +595,15 @@ int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
             return rc;
     if (n == 0)
         return MGS_OK;
+    if (st->readonly) {
+        mgs__setmsg(err, errcap, "the database could not be written when "
+                    "the server started (%s): nothing can be stored",
+                    st->ro_why);
+        pthread_mutex_lock(&st->stmu);
+        st->stats.failures++;
+        pthread_mutex_unlock(&st->stmu);
+        return MGS_EIO;
+    }
     memset(&r, 0, sizeof r);
     r.a = a;
     r.n = n;
@@ -626,6 +705,8 @@ int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
 {
     char sql[64], msg[MSGCAP];
     int rc;
+    if (st && st->readonly)
+        return MGS_OK; /* nothing grows */
     if (!st || pages < 0) {
         mgs__setmsg(err, errcap, "bad arguments");
         return MGS_EINVAL;

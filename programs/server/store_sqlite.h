@@ -32,8 +32,10 @@ typedef struct req {
 } req;
 
 struct mgs_store {
-    char *path;
+    char *path;         /* what connections open (a URI when read-only) */
     int memory;
+    int readonly;       /* opened read-only: appends fail (MGS_EIO) */
+    char ro_why[200];
     conn w;             /* the write connection (and ":memory:"'s reads) */
     conn r[NREADERS];   /* read connections, opened when first needed */
     pthread_mutex_t pool_mu;
@@ -58,5 +60,8 @@ void mgs__setmsg(char *err, size_t cap, const char *fmt, ...);
  * file when create; extended result codes and the busy timeout set. */
 int mgs__open_conn(const char *path, int create, sqlite3 **out, char *err,
                    size_t cap);
+/* The same, read-only (SQLITE_OPEN_READONLY). */
+int mgs__open_conn_ro(const char *path, sqlite3 **out, char *err,
+                      size_t cap);
 
 #endif /* MGS_STORE_SQLITE_H */

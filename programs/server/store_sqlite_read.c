@@ -31,7 +31,9 @@ static conn *reader_get(mgs_store *st)
         c = &st->r[i];
         pthread_mutex_lock(&c->mu);
     }
-    if (!c->db && mgs__open_conn(st->path, 0, &c->db, NULL, 0) != MGS_OK) {
+    if (!c->db && (st->readonly ? mgs__open_conn_ro(st->path, &c->db, NULL, 0)
+                                : mgs__open_conn(st->path, 0, &c->db, NULL, 0)) !=
+                      MGS_OK) {
         pthread_mutex_unlock(&c->mu);
         return NULL;
     }

@@ -21,6 +21,9 @@ struct mgs_stream {
     mgs_srv *srv;
     mgs_table *t;
     struct MHD_Connection *conn;
+    int fd;         /* the connection's socket, watched while suspended */
+    int watch_ref;  /* under srv.watch_mu: the watcher holds it */
+    int dead;       /* under srv.watch_mu: its connection is gone */
     pthread_mutex_t mu;
     char *buf;
     size_t len, off, cap;
@@ -65,6 +68,8 @@ static void push(mgs_stream *s, const char *data, size_t n)
 wake:
     resume = s->suspended;
     s->suspended = 0;
+    if (resume)
+        mgs_watch_del(s->srv, s->fd, s);
     pthread_mutex_unlock(&s->mu);
     if (resume)
         MHD_resume_connection(s->conn);
@@ -110,6 +115,9 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max)
     } else {
         s->suspended = 1;
         MHD_suspend_connection(s->conn);
+        /* while suspended, libmicrohttpd does not see the client leave:
+         * the watcher does (mgs_watch_main) */
+        mgs_watch_add(s->srv, s->fd, s);
         n = 0;
     }
     pthread_mutex_unlock(&s->mu);
@@ -143,6 +151,13 @@ void mgs_presence_flush(mgs_srv *srv, mgs_table *t)
 }
 
 /* The connection is gone: the response is freed. */
+static void stream_memory_free(mgs_stream *s)
+{
+    pthread_mutex_destroy(&s->mu);
+    free(s->buf);
+    free(s);
+}
+
 static void stream_free(void *cls)
 {
     mgs_stream *s = cls, **pp;
@@ -167,9 +182,33 @@ static void stream_free(void *cls)
     srv->streams_open--;
     pthread_mutex_unlock(&srv->metrics_mu);
     mgs_release(srv, t);
-    pthread_mutex_destroy(&s->mu);
-    free(s->buf);
-    free(s);
+    if (mgs_watch_gone(srv, s->fd, s))
+        stream_memory_free(s);
+}
+
+/* The watcher saw the client of a suspended stream leave: end it (the
+ * stream's memory lives until both the watcher and the connection are
+ * done with it). */
+void mgs_stream_peer_closed(mgs_srv *srv, mgs_stream *s)
+{
+    int resume = 0;
+    pthread_mutex_lock(&s->mu);
+    if (s->suspended) {
+        s->suspended = 0;
+        s->closed = 1;
+        resume = 1;
+    }
+    pthread_mutex_unlock(&s->mu);
+    if (resume)
+        MHD_resume_connection(s->conn);
+    if (mgs_watch_done(srv, s))
+        stream_memory_free(s);
+}
+
+int *mgs_stream_refs(mgs_stream *s, int **dead)
+{
+    *dead = &s->dead;
+    return &s->watch_ref;
 }
 
 static int backlog_event(void *arg, const mgs_event_row *ev)
@@ -194,6 +233,11 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     s->t = t;
     s->conn = c;
     s->seat = seat;
+    {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        s->fd = ci ? ci->connect_fd : -1;
+    }
     pthread_mutex_lock(&t->mu);
     if (mgs_store_events(srv->store, t->id, after, backlog_event, s) !=
         MGS_OK) {
