@@ -369,6 +369,18 @@ static void each_table(mgs_srv *srv, void (*fn)(mgs_srv *, mgs_table *))
     free(list);
 }
 
+static int sig_pipe[2] = {-1, -1};
+
+static void on_signal(int sig)
+{
+    unsigned char b = (unsigned char)sig;
+    int saved = errno;
+    if (write(sig_pipe[1], &b, 1) < 0) {
+        /* nothing to do: the pipe is full, main wakes anyway */
+    }
+    errno = saved;
+}
+
 static void free_tables(mgs_srv *srv)
 {
     int i;
@@ -381,7 +393,6 @@ int main(int argc, char **argv)
 {
     static mgs_srv srv;
     char err[512], backup[1024] = "";
-    sigset_t sigs;
     int sig = 0;
     defaults(&srv.cfg);
     if (parse_args(argc, argv, &srv.cfg, backup, sizeof backup) != 0)
@@ -411,10 +422,21 @@ int main(int argc, char **argv)
         mgs_store_close(srv.store);
         return rc == MGS_OK ? 0 : 1;
     }
-    sigemptyset(&sigs);
-    sigaddset(&sigs, SIGINT);
-    sigaddset(&sigs, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+    /* SIGTERM and SIGINT wake main through a pipe (a handler that only
+     * writes a byte: async-signal-safe, and it works whatever thread the
+     * signal lands on) */
+    if (pipe(sig_pipe) != 0) {
+        fprintf(stderr, "mg-server: pipe: %s\n", strerror(errno));
+        return 1;
+    }
+    {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+    }
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
     pthread_mutex_init(&srv.tables_mu, NULL);
@@ -453,10 +475,15 @@ int main(int argc, char **argv)
     mgs_log("listening on http://%s:%d/ (database %s, page %s)",
             srv.cfg.listen_addr, srv.cfg.port, srv.cfg.db_path,
             srv.cfg.web_dir[0] ? srv.cfg.web_dir : "none found");
-    sigwait(&sigs, &sig);
+    {
+        unsigned char b = 0;
+        while (read(sig_pipe[0], &b, 1) < 0 && errno == EINTR)
+            ;
+        sig = b;
+    }
     mgs_log("%s: stopping (no new connections; streams told to reconnect)",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
-    srv.stopping = 1;
+    mgs_set_stopping(&srv);
     {
         MHD_socket s = MHD_quiesce_daemon(srv.httpd);
         if (s != MHD_INVALID_SOCKET)

@@ -172,7 +172,7 @@ typedef struct mgs_srv {
     pthread_mutex_t metrics_mu;
     mgs_metrics metrics;
     int streams_open;            /* under metrics_mu */
-    volatile int stopping;
+    int stopping;                /* mgs_stopping(), mgs_set_stopping() */
     /* workers (worker.c) */
     pthread_t timer;
     pthread_t *bots;
@@ -192,6 +192,16 @@ typedef struct mgs_srv {
 } mgs_srv;
 
 /* --------------------------------------------------------- the modules */
+
+/* Whether the server is stopping (read by every thread). */
+static inline int mgs_stopping(mgs_srv *srv)
+{
+    return __atomic_load_n(&srv->stopping, __ATOMIC_ACQUIRE);
+}
+static inline void mgs_set_stopping(mgs_srv *srv)
+{
+    __atomic_store_n(&srv->stopping, 1, __ATOMIC_RELEASE);
+}
 
 /* A command's outcome: the HTTP status and JSON answer. */
 typedef struct mgs_result {

@@ -223,7 +223,7 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     mgs_stream *s;
     struct MHD_Response *resp;
     int rc;
-    if (srv->stopping)
+    if (mgs_stopping(srv))
         return -1;
     s = calloc(1, sizeof *s);
     if (!s)
@@ -284,7 +284,8 @@ static json_t *poll_answer(mgs_table *t, const json_t *events, int64_t after)
     size_t i;
     json_array_foreach((json_t *)events, i, ev)
         if (json_integer_value(json_object_get(ev, "version")) > after)
-            json_array_append(list, ev);
+            /* a copy: the poll's answer goes to another thread */
+            json_array_append_new(list, json_deep_copy(ev));
     return json_pack("{s:I,s:o}", "version", (json_int_t)t->version, "events",
                      list);
 }
@@ -382,7 +383,7 @@ int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                   int64_t after, int wait, json_t **ready)
 {
     pthread_mutex_lock(&t->mu);
-    if (t->version > after || !wait || srv->stopping) {
+    if (t->version > after || !wait || mgs_stopping(srv)) {
         poll_collect pc;
         pc.list = json_array();
         if (mgs_store_events(srv->store, t->id, after, collect, &pc) !=

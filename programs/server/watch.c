@@ -101,7 +101,7 @@ void *mgs_watch_main(void *arg)
 {
     mgs_srv *srv = arg;
     struct epoll_event evs[64];
-    while (!srv->stopping) {
+    while (!mgs_stopping(srv)) {
         int n = epoll_wait(srv->watch_fd, evs, 64, 200), i;
         for (i = 0; i < n; i++) {
             int fd = evs[i].data.fd, *dead, *ref;

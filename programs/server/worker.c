@@ -18,7 +18,7 @@
 void mgs_bot_wake(mgs_srv *srv, mgs_table *t)
 {
     int p = mgs_table_to_move(t);
-    if (p < 0 || t->seats[p].kind != MGS_BOT || t->bot_busy || srv->stopping)
+    if (p < 0 || t->seats[p].kind != MGS_BOT || t->bot_busy || mgs_stopping(srv))
         return;
     pthread_mutex_lock(&srv->jobs_mu);
     if (srv->njobs == srv->jobs_cap) {
@@ -96,7 +96,7 @@ static void run_job(mgs_srv *srv, const char *id)
     if (rc != MG_OK) {
         mgs_log("table %s: bot '%s' failed: %s", t->id, spec,
                 rc == MG_OK ? "" : msg[0] ? msg : mg_strerror(rc));
-    } else if (t->version == version && !srv->stopping) {
+    } else if (t->version == version && !mgs_stopping(srv)) {
         mgs_result r = {0, NULL};
         json_t *body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
                                  (int)action, "expect_version",
@@ -119,9 +119,9 @@ static void *bot_main(void *arg)
     for (;;) {
         char id[MGS_ID_LEN + 1];
         pthread_mutex_lock(&srv->jobs_mu);
-        while (srv->njobs == 0 && !srv->stopping)
+        while (srv->njobs == 0 && !mgs_stopping(srv))
             pthread_cond_wait(&srv->jobs_cv, &srv->jobs_mu);
-        if (srv->stopping) {
+        if (mgs_stopping(srv)) {
             pthread_mutex_unlock(&srv->jobs_mu);
             return NULL;
         }
@@ -172,9 +172,15 @@ static void unload_idle(mgs_srv *srv, int64_t now)
     pthread_mutex_lock(&srv->tables_mu);
     for (i = 0; i < srv->ntables;) {
         mgs_table *t = srv->tables[i];
-        if (t->refs == 0 && t->nstreams == 0 && !t->polls && !t->bot_busy &&
-            (t->status == MGS_OVER || t->status == MGS_ABORTED) &&
-            now - t->updated_ms > 60000) {
+        int idle = 0;
+        /* trylock: the map's lock is a leaf, so never wait for a table */
+        if (t->refs == 0 && pthread_mutex_trylock(&t->mu) == 0) {
+            idle = t->nstreams == 0 && !t->polls && !t->bot_busy &&
+                   (t->status == MGS_OVER || t->status == MGS_ABORTED) &&
+                   now - t->updated_ms > 60000;
+            pthread_mutex_unlock(&t->mu);
+        }
+        if (idle) {
             memmove(srv->tables + i, srv->tables + i + 1,
                     (size_t)(srv->ntables - i - 1) * sizeof *srv->tables);
             srv->ntables--;
@@ -193,8 +199,9 @@ static void tick(mgs_srv *srv, int beat)
     mgs_table **list = mgs_all_tables(srv, &n);
     for (i = 0; list && i < n; i++) {
         mgs_table *t = list[i];
-        int64_t idle = now - t->updated_ms;
+        int64_t idle;
         pthread_mutex_lock(&t->mu);
+        idle = now - t->updated_ms;
         if (t->status == MGS_PLAYING && t->has_clock && t->clock_seat >= 0) {
             int64_t c[2];
             mgs_table_clock_now(t, now, c);
@@ -224,7 +231,7 @@ static void *timer_main(void *arg)
 {
     mgs_srv *srv = arg;
     int64_t last_beat = mgs_now_ms();
-    while (!srv->stopping) {
+    while (!mgs_stopping(srv)) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         int64_t now;
         nanosleep(&ts, NULL);
@@ -258,7 +265,7 @@ int mgs_workers_start(mgs_srv *srv)
 void mgs_workers_stop(mgs_srv *srv)
 {
     int i;
-    srv->stopping = 1;
+    mgs_set_stopping(srv);
     pthread_mutex_lock(&srv->jobs_mu);
     pthread_cond_broadcast(&srv->jobs_cv);
     pthread_mutex_unlock(&srv->jobs_mu);
