@@ -202,6 +202,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory examples
 	$(Q)$(MAKE) --no-print-directory tools-check
 	$(Q)$(MAKE) --no-print-directory python-tests
+	$(Q)$(MAKE) --no-print-directory server-check
 	$(Q)$(MAKE) --no-print-directory exports-check
 	$(Q)$(MAKE) --no-print-directory install-check
 	@echo "make check: all passed"
@@ -215,6 +216,9 @@ SAN_FLAGS := -O1 -g -DMG_DEBUG -fsanitize=address,undefined -fno-omit-frame-poin
              -fno-sanitize-recover=all
 sanitize: deps
 	$(Q)$(MAKE) --no-print-directory B=$(B)/asan CFLAGS="$(SAN_FLAGS)" unit-tests fuzz-replay
+	$(Q)if sh tests/ensure-deps.sh server; then \
+	    $(MAKE) --no-print-directory sanitize-server; \
+	else echo "sanitize: the server skipped: its packages are missing (above)"; fi
 
 memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)for t in check_api check_internal; do \
@@ -342,3 +346,5 @@ include programs/server/server.mk
 
 # mg-server's benchmark and its load client mg-load (make bench-server)
 include programs/server/bench.mk
+# mg-server's tests (make server-check, part of make check)
+include tests/server/server-tests.mk

@@ -178,3 +178,6 @@ $(TS_DIR)/check_threads: tests/check_threads.c tests/test_rng.h $(TS_OBJS)
 tsan: $(TS_DIR)/check_threads
 	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66 $${TSAN_OPTIONS:-}" \
 	    MG_THREAD_GAMES=$${MG_THREAD_GAMES:-$(TSAN_GAMES)} $(TS_DIR)/check_threads
+	$(Q)if sh tests/ensure-deps.sh server; then \
+	    $(MAKE) --no-print-directory tsan-server; \
+	else echo "tsan: the server skipped: its packages are missing (above)"; fi

@@ -1,11 +1,55 @@
-# tests/server/server-tests.mk: mg-server's HTTP tests (tests/server/*.py).
-# Included by the top Makefile:  include tests/server/server-tests.mk
-#   make server-check        the API, bad input and crash tests (~90 s)
-#   make check-server-long   the crash test with 500 SIGKILLs
-.PHONY: server-check check-server-long
+# tests/server/server-tests.mk - mg-server's tests (tests/server/): its
+# storage (store_test.c) and its HTTP API on loopback (the *.py suites,
+# Python's standard library only).  Included by the Makefile.
+#
+#   make server-check       the storage test, then the API, bad input and
+#                           crash suites against build/programs/mg-server
+#                           (part of make check; skipped with the install
+#                           command when the server's packages are missing
+#                           and cannot be installed)
+#   make check-server-long  the crash suite with 500 SIGKILLs
+#   make sanitize-server    the suites against a server built with
+#                           ASan+UBSan (part of make sanitize): any report
+#                           fails
+#   make tsan-server        the same under ThreadSanitizer (part of make
+#                           tsan)
+.PHONY: server-check check-server-long sanitize-server tsan-server
 
-server-check: server $(SHLIB)
-	sh tests/server/run.sh
+server-check: $(SHLIB)
+	$(Q)if sh tests/ensure-deps.sh server; then \
+	    $(MAKE) --no-print-directory $(SERVER_BIN) store-check && \
+	    sh tests/server/run.sh; \
+	else echo "server-check: skipped: the server's packages are missing (above)"; fi
 
 check-server-long: server $(SHLIB)
 	MG_SERVER_KILLS=500 sh tests/server/run.sh
+
+# A sanitized server writes its reports to files (log_path) that the rule
+# looks for once the suites are done.
+SRV_SAN_DIR  = $(B)/asan
+SRV_TSAN_DIR = $(B)/tsan-server
+
+sanitize-server: server-deps
+	$(Q)$(MAKE) --no-print-directory B=$(SRV_SAN_DIR) CFLAGS="$(SAN_FLAGS)" \
+	    LDFLAGS="-fsanitize=address,undefined" $(SRV_SAN_DIR)/programs/mg-server
+	$(Q)rm -rf $(SRV_SAN_DIR)/server-reports && mkdir -p $(SRV_SAN_DIR)/server-reports
+	$(Q)ASAN_OPTIONS="detect_leaks=1 log_path=$(CURDIR)/$(SRV_SAN_DIR)/server-reports/asan" \
+	    UBSAN_OPTIONS="print_stacktrace=1 log_path=$(CURDIR)/$(SRV_SAN_DIR)/server-reports/ubsan" \
+	    MG_SERVER=$(CURDIR)/$(SRV_SAN_DIR)/programs/mg-server MG_SERVER_KILLS=5 \
+	    sh tests/server/run.sh
+	$(Q)if ls $(SRV_SAN_DIR)/server-reports/* >/dev/null 2>&1; then \
+	    cat $(SRV_SAN_DIR)/server-reports/*; \
+	    echo "sanitize-server: the sanitizers reported (above)"; exit 1; fi
+	@echo "sanitize-server: no report from ASan+UBSan"
+
+tsan-server: server-deps
+	$(Q)$(MAKE) --no-print-directory B=$(SRV_TSAN_DIR) CFLAGS="$(TS_SAN)" \
+	    LDFLAGS="-fsanitize=thread" $(SRV_TSAN_DIR)/programs/mg-server
+	$(Q)rm -rf $(SRV_TSAN_DIR)/server-reports && mkdir -p $(SRV_TSAN_DIR)/server-reports
+	$(Q)TSAN_OPTIONS="log_path=$(CURDIR)/$(SRV_TSAN_DIR)/server-reports/tsan" \
+	    MG_SERVER=$(CURDIR)/$(SRV_TSAN_DIR)/programs/mg-server MG_SERVER_KILLS=5 \
+	    sh tests/server/run.sh
+	$(Q)if ls $(SRV_TSAN_DIR)/server-reports/* >/dev/null 2>&1; then \
+	    cat $(SRV_TSAN_DIR)/server-reports/*; \
+	    echo "tsan-server: ThreadSanitizer reported (above)"; exit 1; fi
+	@echo "tsan-server: no report from ThreadSanitizer"
