@@ -11,7 +11,9 @@
  *                 parsed with the HTTP limits (mgs_json_parse), then
  *                 mgs_create.  When no table was made, the input ends.
  *   0<json>       a command (POST .../commands) of seat 0 on the current
- *   1<json>       table (seat 1): mgs_command, e.g.
+ *   1<json>       table (seat 1): mgs_command, e.g.  Only a seat whose
+ *                 secret someone holds (as HTTP authenticates) commands;
+ *                 for another the line is skipped (HTTP's 401).
  *                 1{"op":"move","move":"a1","expect_version":3,"cmd_id":"x"}
  *   j             join the current table with its real invite
  *   j<json>       join with the body's "invite" (POST .../join)
@@ -375,6 +377,13 @@ static void check_table(mgs_srv *srv, mgs_table *t)
     FUZZ_REQUIRE(t->status != MGS_PLAYING ||
                      (t->seats[0].joined && t->seats[1].joined),
                  "playing with a seat not taken");
+    for (k = 0; k < 2; k++)
+        FUZZ_REQUIRE(t->seats[k].kind != MGS_HUMAN || !t->seats[k].joined ||
+                         !mgs_hash_zero(t->seats[k].secret_hash),
+                     "table %s (%s, v%lld): seat %d is a person who joined "
+                     "but nobody holds its secret",
+                     t->id, mgs_status_name(t->status),
+                     (long long)t->version, k);
     free(ha);
     free(hb);
     mgs_table_free(f);
@@ -544,6 +553,14 @@ static void do_command(world *w, int seat, const char *text, size_t n)
     take_shots(w, before);
     t = find(w, w->cur);
     pthread_mutex_lock(&t->mu);
+    if (mgs_hash_zero(t->seats[seat].secret_hash)) {
+        /* nobody holds this seat's secret: HTTP answers 401 */
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+        free_shots(before, nbefore);
+        json_decref(body);
+        return;
+    }
     v0 = t->version;
     had_rematch = t->rematch[0] != '\0';
     mgs_command(w->srv, t, seat, body, 0, &r);
