@@ -458,6 +458,12 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         err(r, 409, "a rematch is for a finished game");
         return -1;
     }
+    if (t->seats[1 - seat].kind == MGS_HUMAN &&
+        mgs_hash_zero(t->seats[1 - seat].secret_hash)) {
+        err(r, 409, "nobody took the other seat of this table: there is no "
+                    "one to play a rematch with (create a new table)");
+        return -1;
+    }
     if (t->rematch[0]) {
         r->status = 200;
         r->body = json_pack("{s:I,s:s}", "version", (json_int_t)t->version,
