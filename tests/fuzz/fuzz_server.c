@@ -378,6 +378,14 @@ static void check_table(mgs_srv *srv, mgs_table *t)
                      (t->seats[0].joined && t->seats[1].joined),
                  "playing with a seat not taken");
     for (k = 0; k < 2; k++)
+        FUZZ_REQUIRE(t->status != MGS_WAITING ||
+                         t->seats[k].kind != MGS_HUMAN ||
+                         t->seats[k].joined ||
+                         !mgs_hash_zero(t->seats[k].invite_hash),
+                     "table %s (waiting, v%lld): seat %d is free but has no "
+                     "invite: nobody can ever take it",
+                     t->id, (long long)t->version, k);
+    for (k = 0; k < 2; k++)
         FUZZ_REQUIRE(t->seats[k].kind != MGS_HUMAN || !t->seats[k].joined ||
                          !mgs_hash_zero(t->seats[k].secret_hash),
                      "table %s (%s, v%lld): seat %d is a person who joined "
