@@ -458,6 +458,11 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         err(r, 409, "a rematch is for a finished game");
         return -1;
     }
+    if (t->seats[seat].kind == MGS_BOT) {
+        err(r, 409, "a bot plays your seat now (it took over while you "
+                    "were away): there is no rematch for you");
+        return -1;
+    }
     if (t->seats[1 - seat].kind == MGS_HUMAN &&
         mgs_hash_zero(t->seats[1 - seat].secret_hash)) {
         err(r, 409, "nobody took the other seat of this table: there is no "
