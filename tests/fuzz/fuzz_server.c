@@ -42,6 +42,9 @@
  *     the same history (mg_state_history), status, version, result,
  *     offers, seats, clocks, movers and remembered command answers as the
  *     table in memory;
+ *   - a person's seat that joined has a secret someone holds, and a
+ *     waiting table's free seat (a person's) an invite: no seat that
+ *     nobody can ever take or play;
  *   - an answer is a JSON object with "error" (status >= 400) or, for a
  *     200 of a command, "version" (the table's, unless "repeated");
  *     create answers 201 with "id" and a snapshot; no 5xx ever (the
