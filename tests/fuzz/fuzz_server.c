@@ -577,10 +577,20 @@ static void do_command(world *w, int seat, const char *text, size_t n)
     }
     v0 = t->version;
     had_rematch = t->rematch[0] != '\0';
+    /* a cmd_id of this seat answered before: its first answer again
+     * (with "repeated": true, or exactly, as servers differ) */
+    repeated = 0;
+    if (json_is_string(json_object_get(body, "cmd_id"))) {
+        const char *cid = json_string_value(json_object_get(body, "cmd_id"));
+        int k;
+        for (k = 0; k < t->ncmds; k++)
+            repeated |= t->cmds[k].seat == seat &&
+                        strcmp(t->cmds[k].id, cid) == 0;
+    }
     mgs_command(w->srv, t, seat, body, 0, &r);
     check_answer(&r, "command");
     /* a rematch asked again answers the same table, changing nothing */
-    repeated = json_is_true(json_object_get(r.body, "repeated")) ||
+    repeated = repeated || json_is_true(json_object_get(r.body, "repeated")) ||
                (had_rematch && r.status == 200 &&
                 strcmp(json_string_value(json_object_get(body, "op")),
                        "rematch") == 0);
