@@ -13,12 +13,14 @@
 #                       ASan+UBSan (clang); new inputs go to $(B)/fuzz/corpus
 #   make fuzz-replay    the targets built with $(CC), without libFuzzer,
 #                       replaying every file of tests/fuzz/corpus
+#                       (the server target only when mg-server's
+#                       libraries are there: pkg-config $(FZ_SRV_PKGS))
 #   make fuzz-corpus    regenerate the seed files of tests/fuzz/corpus
 #   make threads        tests/check_threads.c (8 threads, shared games)
 #   make tsan           the same under -fsanitize=thread, in $(B)/tsan
 #
 # Variables: CLANG (clang), ABI_CC (clang), FUZZ_SECONDS (60), FUZZ_FLAGS
-# (extra libFuzzer flags), FUZZ_TARGETS (all five), TSAN_GAMES (2 matches
+# (extra libFuzzer flags), FUZZ_TARGETS (all five, and server), TSAN_GAMES (2 matches
 # per thread and game under tsan; make threads plays 4); the environment
 # variable MG_THREAD_GAMES overrides both.
 
@@ -29,6 +31,13 @@ FUZZ_FLAGS   ?=
 TSAN_GAMES   ?= 2
 
 FUZZ_TARGETS := spec notation record board actions
+# mg-server's request handling (tests/fuzz/fuzz_server.c) joins them when
+# the server's libraries are installed; else fuzz-replay says it skips it.
+FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium
+FZ_SRV_OK    := $(shell pkg-config --exists $(FZ_SRV_PKGS) 2>/dev/null && echo yes)
+ifeq ($(FZ_SRV_OK),yes)
+FUZZ_TARGETS += server
+endif
 FUZZ_SRC     := tests/fuzz
 FUZZ_CORPUS  := $(FUZZ_SRC)/corpus
 FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h $(HEADER)
@@ -103,6 +112,28 @@ $(FZ_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_DEPS) $(FZ_OBJS)
 	$(Q)$(CLANG) $(Q_WARN) -Iinclude -I$(FUZZ_SRC) $(FZ_SAN) \
 	    -fsanitize=fuzzer $< $(FZ_OBJS) -o $@ -lm
 
+# The server target: the server's sources but main.c (options, HTTP
+# start) and secret.c (random tokens), which fuzz_server.c replaces with
+# a fake clock and deterministic tokens.
+FZ_SRV_SRCS   := $(filter-out programs/server/main.c programs/server/secret.c,\
+                 $(wildcard programs/server/*.c))
+FZ_SRV_HDRS   := $(wildcard programs/server/*.h)
+FZ_SRV_CFLAGS  = -D_GNU_SOURCE -Iprograms/server -pthread \
+                 $(shell pkg-config --cflags $(FZ_SRV_PKGS) 2>/dev/null)
+FZ_SRV_LIBS    = $(shell pkg-config --libs $(FZ_SRV_PKGS) 2>/dev/null) \
+                 -pthread -lm
+FZ_SRV_OBJS   := $(patsubst programs/server/%.c,$(FZ_DIR)/server/%.o,$(FZ_SRV_SRCS))
+
+$(FZ_DIR)/server/%.o: programs/server/%.c $(FZ_SRV_HDRS) $(HEADER) | quality-tools-clang
+	@mkdir -p $(@D)
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude $(FZ_SRV_CFLAGS) $(FZ_SAN) \
+	    -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FZ_DIR)/fuzz_server: $(FUZZ_SRC)/fuzz_server.c $(FUZZ_DEPS) $(FZ_SRV_HDRS) \
+                       $(FZ_SRV_OBJS) $(FZ_OBJS)
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -I$(FUZZ_SRC) $(FZ_SRV_CFLAGS) $(FZ_SAN) \
+	    -fsanitize=fuzzer $< $(FZ_SRV_OBJS) $(FZ_OBJS) -o $@ $(FZ_SRV_LIBS)
+
 # Each target in turn for FUZZ_SECONDS, starting from the committed seeds
 # (read-only) and the inputs of earlier runs in $(FZ_DIR)/corpus/<target>,
 # with the dictionary tests/fuzz/<target>.dict when there is one.
@@ -139,8 +170,17 @@ $(FR_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_SRC)/replay_main.c $(FUZZ_DEPS) $(
 	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $< $(FUZZ_SRC)/replay_main.c \
 	    -o $@ $(STLIB) -lm
 
+$(FR_DIR)/fuzz_server: $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/replay_main.c \
+                       $(FUZZ_DEPS) $(FZ_SRV_SRCS) $(FZ_SRV_HDRS) $(STLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $(FZ_SRV_CFLAGS) $< \
+	    $(FUZZ_SRC)/replay_main.c $(FZ_SRV_SRCS) -o $@ $(STLIB) $(FZ_SRV_LIBS)
+
 fuzz-replay: $(FR_BINS)
 	$(Q)sh $(FUZZ_SRC)/replay.sh $(FR_DIR) $(FUZZ_CORPUS) $(FUZZ_TARGETS)
+ifneq ($(FZ_SRV_OK),yes)
+	@echo "  SKIP    fuzz-replay server: needs pkg-config $(FZ_SRV_PKGS) (make server-deps)"
+endif
 
 $(FR_DIR)/gen_corpus: $(FUZZ_SRC)/gen_corpus.c $(FUZZ_DEPS) $(STLIB)
 	@mkdir -p $(@D)
@@ -173,7 +213,7 @@ $(TS_DIR)/check_threads: tests/check_threads.c tests/test_rng.h $(TS_OBJS)
 
 # Objects and programs made through pattern rules are kept, not removed
 # as intermediate files.
-.SECONDARY: $(FZ_OBJS) $(FZ_BINS) $(FR_BINS) $(TS_OBJS)
+.SECONDARY: $(FZ_OBJS) $(FZ_SRV_OBJS) $(FZ_BINS) $(FR_BINS) $(TS_OBJS)
 
 tsan: $(TS_DIR)/check_threads
 	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66 $${TSAN_OPTIONS:-}" \

@@ -122,9 +122,12 @@ void mgs_release(mgs_srv *srv, mgs_table *t)
     pthread_mutex_unlock(&srv->tables_mu);
 }
 
+/* The ids of the unfinished tables, collected first: the store's
+ * callbacks must not call the store (with ":memory:" its one connection
+ * is held), so the tables are loaded after mgs_store_tables returns. */
 typedef struct restore_ctx {
-    mgs_srv *srv;
-    int loaded, failed;
+    char (*ids)[MGS_ID_LEN + 1];
+    int n, cap, failed;
 } restore_ctx;
 
 static int restore_one(void *arg, const mgs_table_row *row)
@@ -136,26 +139,42 @@ static int restore_one(void *arg, const mgs_table_row *row)
     int open = st && (strcmp(st, "waiting") == 0 || strcmp(st, "playing") == 0);
     json_decref(j);
     if (open) {
-        mgs_table *t = mgs_table_load(c->srv, row->id);
-        if (t && mgs_insert(c->srv, t) == 0) {
-            c->loaded++;
-        } else {
-            mgs_table_free(t);
-            c->failed++;
+        if (c->n == c->cap) {
+            int cap = c->cap ? c->cap * 2 : 64;
+            void *m = realloc(c->ids, (size_t)cap * sizeof *c->ids);
+            if (!m) {
+                c->failed++;
+                return 0;
+            }
+            c->ids = m;
+            c->cap = cap;
         }
+        snprintf(c->ids[c->n++], sizeof c->ids[0], "%s", row->id);
     }
     return 0;
 }
 
 int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
 {
-    restore_ctx c = {srv, 0, 0};
+    restore_ctx c = {NULL, 0, 0, 0};
+    int i, loaded = 0;
     if (mgs_store_tables(srv->store, 0, restore_one, &c) != MGS_OK) {
+        free(c.ids);
         snprintf(errbuf, errcap, "cannot read the tables from storage");
         return -1;
     }
-    mgs_log("restored %d unfinished table%s from the log%s", c.loaded,
-            c.loaded == 1 ? "" : "s", c.failed ? " (some failed)" : "");
+    for (i = 0; i < c.n; i++) {
+        mgs_table *t = mgs_table_load(srv, c.ids[i]);
+        if (t && mgs_insert(srv, t) == 0) {
+            loaded++;
+        } else {
+            mgs_table_free(t);
+            c.failed++;
+        }
+    }
+    free(c.ids);
+    mgs_log("restored %d unfinished table%s from the log%s", loaded,
+            loaded == 1 ? "" : "s", c.failed ? " (some failed)" : "");
     return 0;
 }
 
@@ -437,6 +456,17 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     int64_t now = mgs_now_ms();
     if (t->status != MGS_OVER && t->status != MGS_ABORTED) {
         err(r, 409, "a rematch is for a finished game");
+        return -1;
+    }
+    if (t->seats[seat].kind == MGS_BOT) {
+        err(r, 409, "a bot plays your seat now (it took over while you "
+                    "were away): there is no rematch for you");
+        return -1;
+    }
+    if (t->seats[1 - seat].kind == MGS_HUMAN &&
+        mgs_hash_zero(t->seats[1 - seat].secret_hash)) {
+        err(r, 409, "nobody took the other seat of this table: there is no "
+                    "one to play a rematch with (create a new table)");
         return -1;
     }
     if (t->rematch[0]) {

@@ -1,0 +1,816 @@
+/*
+ * fuzz_server.c - mg-server's request handling (programs/server: tables.c,
+ * ops.c, command.c, table.c over the SQLite store) against a real
+ * in-memory database, without HTTP and without threads of its own.
+ *
+ * Per input: a server object (the options of mg-server's defaults) with
+ * the store mgs_store_open(":memory:"), no HTTP daemon and no workers;
+ * then the input, read as lines ('\n'), is a sequence of requests:
+ *
+ *   line 1        the body of a create request (POST /api/tables): JSON
+ *                 parsed with the HTTP limits (mgs_json_parse), then
+ *                 mgs_create.  When no table was made, the input ends.
+ *   0<json>       a command (POST .../commands) of seat 0 on the current
+ *   1<json>       table (seat 1): mgs_command, e.g.  Only a seat whose
+ *                 secret someone holds (as HTTP authenticates) commands;
+ *                 for another the line is skipped (HTTP's 401).
+ *                 1{"op":"move","move":"a1","expect_version":3,"cmd_id":"x"}
+ *   j             join the current table with its real invite
+ *   j<json>       join with the body's "invite" (POST .../join)
+ *   c<json>       create another table (at most 4); it becomes current
+ *   s<digit>      make table <digit> (mod the tables known: those created
+ *                 and the rematches answered) the current one
+ *   t<ms>         the server's clock moves on by <ms> milliseconds
+ *   b<n>          a bot job: the first job mgs_bot_wake queued is run as
+ *                 worker.c runs it, the bot playing legal action n mod
+ *                 their number (a move with expect_version, through
+ *                 mgs_command); its answer must be 200 (409: time ran out)
+ *   r             a restart: every table leaves memory, the unfinished
+ *                 ones are restored from the log (mgs_restore_all) and
+ *                 their bots woken, as main.c does
+ *   anything else is ignored.
+ *
+ * The clock (mgs_now_ms) and the random tokens (mgs_random_token: ids,
+ * secrets, invites, seeds) are deterministic here, so that every input
+ * replays the same way; this file stands in for main.c (mgs_now_ms,
+ * mgs_log) and secret.c.
+ *
+ * Invariants, after every step and for every table known:
+ *   - its version is the number of its stored events, and its stored row
+ *     says the same status and version;
+ *   - its stored log replayed into a fresh table (mgs_table_load) gives
+ *     the same history (mg_state_history), status, version, result,
+ *     offers, seats, clocks, movers and remembered command answers as the
+ *     table in memory;
+ *   - a person's seat that joined has a secret someone holds, and a
+ *     waiting table's free seat (a person's) an invite: no seat that
+ *     nobody can ever take or play;
+ *   - an answer is a JSON object with "error" (status >= 400) or, for a
+ *     200 of a command, "version" (the table's, unless "repeated");
+ *     create answers 201 with "id" and a snapshot; no 5xx ever (the
+ *     store is in memory) and mgs_log never reports a failure (an
+ *     event refused, a commit failed, a log that cannot be replayed);
+ *   - a 400, 403, 409 or 422 changed nothing (versions and histories of
+ *     every table), except the 409 of a fallen flag, which commits
+ *     exactly one "timeout" event.
+ * Everything is freed (no leaks under ASan); bot jobs are left queued
+ * (no thread takes them) unless a "b" line runs one, and cleared at the
+ * end.
+ */
+#include "fuzz.h"
+#include "server.h"
+
+#include <sodium.h>
+#include <stdarg.h>
+
+#define MAX_TABLES 8
+#define MAX_CREATES 4
+#define MAX_STEPS 64
+
+/* ------------------------------------------ main.c and secret.c, here */
+
+static int64_t fake_now;
+static uint64_t rng_state;
+
+int64_t mgs_now_ms(void)
+{
+    return fake_now;
+}
+
+void mgs_log(const char *fmt, ...)
+{
+    char msg[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* what the server logs when it fails (an event refused, a failed
+     * commit, a log that cannot be replayed or restored) never happens */
+    FUZZ_REQUIRE(!strstr(msg, "refused its own event") &&
+                     !strstr(msg, "commit failed") &&
+                     !strstr(msg, "cannot replay") &&
+                     !strstr(msg, "could not be rebuilt") &&
+                     !strstr(msg, "some failed"),
+                 "mgs_log: %s", msg);
+}
+
+int mgs_secret_init(void)
+{
+    return sodium_init() < 0 ? -1 : 0;
+}
+
+static uint64_t next_rand(void)
+{
+    uint64_t x = rng_state += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+void mgs_random_token(char *out, size_t bytes)
+{
+    static const char b64[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    size_t n = (bytes * 4 + 2) / 3, i;
+    for (i = 0; i < n; i++)
+        out[i] = b64[next_rand() & 63];
+    out[n] = '\0';
+}
+
+void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
+{
+    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
+                       strlen(token), NULL, 0);
+}
+
+int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
+{
+    return crypto_verify_32(a, b) == 0;
+}
+
+int mgs_hash_zero(const unsigned char *h)
+{
+    return sodium_is_zero(h, MGS_HASH_LEN);
+}
+
+/* ------------------------------------------------------------ the server */
+
+static void defaults(mgs_config *c)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->listen_addr, sizeof c->listen_addr, "127.0.0.1");
+    c->port = 8080;
+    snprintf(c->db_path, sizeof c->db_path, ":memory:");
+    c->threads = 1;
+    c->bot_threads = 0;
+    c->bot_time_ms = 2000;
+    c->max_actions = 5000;
+    c->max_spec = 256;
+    c->max_conns_per_ip = 64;
+    c->rate = 20;
+    c->burst = 40;
+    c->seat_rate = 10;
+    c->away_s = 60;
+    snprintf(c->away_bot, sizeof c->away_bot, "mcts(iterations=1000)");
+    c->waiting_expire_s = 86400;
+    c->idle_expire_s = 604800;
+    c->heartbeat_s = 15;
+    c->poll_s = 25;
+    c->timeout_s = 60;
+}
+
+static mgs_srv *srv_new(void)
+{
+    mgs_srv *srv = calloc(1, sizeof *srv);
+    char err[256];
+    FUZZ_REQUIRE(srv != NULL, "out of memory");
+    defaults(&srv->cfg);
+    FUZZ_REQUIRE(mgs_store_open(&srv->store, ":memory:", err, sizeof err) ==
+                     MGS_OK,
+                 "mgs_store_open: %s", err);
+    pthread_mutex_init(&srv->tables_mu, NULL);
+    pthread_mutex_init(&srv->metrics_mu, NULL);
+    pthread_mutex_init(&srv->jobs_mu, NULL);
+    pthread_cond_init(&srv->jobs_cv, NULL);
+    pthread_cond_init(&srv->stop_cv, NULL);
+    srv->started_ms = mgs_now_ms();
+    return srv;
+}
+
+/* Every table leaves memory (none is in use between steps). */
+static void drop_tables(mgs_srv *srv)
+{
+    int i;
+    pthread_mutex_lock(&srv->tables_mu);
+    for (i = 0; i < srv->ntables; i++) {
+        FUZZ_REQUIRE(srv->tables[i]->refs == 0, "table %s still has %d refs",
+                     srv->tables[i]->id, srv->tables[i]->refs);
+        mgs_table_free(srv->tables[i]);
+    }
+    srv->ntables = 0;
+    pthread_mutex_unlock(&srv->tables_mu);
+    pthread_mutex_lock(&srv->jobs_mu);
+    srv->njobs = 0;
+    pthread_mutex_unlock(&srv->jobs_mu);
+}
+
+static void srv_free(mgs_srv *srv)
+{
+    drop_tables(srv);
+    free(srv->tables);
+    free(srv->jobs);
+    mgs_store_close(srv->store);
+    pthread_mutex_destroy(&srv->tables_mu);
+    pthread_mutex_destroy(&srv->metrics_mu);
+    pthread_mutex_destroy(&srv->jobs_mu);
+    pthread_cond_destroy(&srv->jobs_cv);
+    pthread_cond_destroy(&srv->stop_cv);
+    free(srv);
+}
+
+/* ------------------------------------------------------------ the tables */
+
+typedef struct known {
+    char id[MGS_ID_LEN + 1];
+    char invite[64];
+} known;
+
+typedef struct world {
+    mgs_srv *srv;
+    known tables[MAX_TABLES];
+    int n, cur, creates;
+} world;
+
+static void add_table(world *w, const char *id, const char *invite)
+{
+    int i;
+    for (i = 0; i < w->n; i++)
+        if (strcmp(w->tables[i].id, id) == 0)
+            return;
+    if (w->n == MAX_TABLES)
+        return;
+    FUZZ_REQUIRE(strlen(id) == MGS_ID_LEN, "table id '%s'", id);
+    snprintf(w->tables[w->n].id, sizeof w->tables[w->n].id, "%s", id);
+    snprintf(w->tables[w->n].invite, sizeof w->tables[w->n].invite, "%s",
+             invite ? invite : "");
+    w->n++;
+}
+
+static int32_t *history(const mg_state *s, size_t *n)
+{
+    int32_t *h;
+    int rc = mg_state_history(s, NULL, 0, n);
+    FUZZ_REQUIRE(rc == MG_OK || rc == MG_ENOBUFS, "history size");
+    h = malloc((*n + 1) * sizeof *h);
+    FUZZ_REQUIRE(h != NULL, "out of memory");
+    FUZZ_REQUIRE(mg_state_history(s, h, *n, n) == MG_OK, "history");
+    return h;
+}
+
+/* What a step may not change: each table's version and history. */
+typedef struct shot {
+    int64_t version;
+    int32_t *hist;
+    size_t nhist;
+} shot;
+
+static int count_event(void *arg, const mgs_event_row *ev)
+{
+    int64_t *n = arg;
+    FUZZ_REQUIRE(ev->version == *n + 1, "stored event %lld after %lld",
+                 (long long)ev->version, (long long)*n);
+    (*n)++;
+    return 0;
+}
+
+typedef struct rowinfo {
+    char status[16];
+    int64_t version;
+} rowinfo;
+
+static int read_row(void *arg, const mgs_table_row *row)
+{
+    rowinfo *ri = arg;
+    json_error_t je;
+    json_t *j = json_loads(row->json, 0, &je);
+    FUZZ_REQUIRE(j != NULL, "stored row: %s", row->json);
+    snprintf(ri->status, sizeof ri->status, "%s",
+             json_string_value(json_object_get(j, "status")));
+    ri->version = json_integer_value(json_object_get(j, "version"));
+    json_decref(j);
+    return 0;
+}
+
+static int ignore_seat(void *arg, const mgs_seat_row *s)
+{
+    (void)arg;
+    (void)s;
+    return 0;
+}
+
+/* The table t (locked) against its stored log replayed. */
+static void check_table(mgs_srv *srv, mgs_table *t)
+{
+    int64_t stored = 0;
+    rowinfo ri;
+    mgs_table *f;
+    int32_t *ha, *hb;
+    size_t na, nb, i;
+    int k;
+    FUZZ_REQUIRE(mgs_store_events(srv->store, t->id, 0, count_event,
+                                  &stored) == MGS_OK,
+                 "events of %s", t->id);
+    FUZZ_REQUIRE(stored == t->version,
+                 "table %s at version %lld has %lld stored events", t->id,
+                 (long long)t->version, (long long)stored);
+    memset(&ri, 0, sizeof ri);
+    FUZZ_REQUIRE(mgs_store_table(srv->store, t->id, read_row, ignore_seat,
+                                 &ri) == MGS_OK,
+                 "no stored table %s", t->id);
+    FUZZ_REQUIRE(ri.version == t->version &&
+                     strcmp(ri.status, mgs_status_name(t->status)) == 0,
+                 "stored row %s v%lld, table %s v%lld", ri.status,
+                 (long long)ri.version, mgs_status_name(t->status),
+                 (long long)t->version);
+    f = mgs_table_load(srv, t->id);
+    FUZZ_REQUIRE(f != NULL, "table %s cannot be loaded", t->id);
+    FUZZ_REQUIRE(f->version == t->version, "loaded version %lld, not %lld",
+                 (long long)f->version, (long long)t->version);
+    FUZZ_REQUIRE(f->status == t->status, "loaded status %s, not %s",
+                 mgs_status_name(f->status), mgs_status_name(t->status));
+    ha = history(t->state, &na);
+    hb = history(f->state, &nb);
+    FUZZ_REQUIRE(na == nb && memcmp(ha, hb, na * sizeof *ha) == 0,
+                 "loaded history differs (%lu actions, not %lu)",
+                 (unsigned long)nb, (unsigned long)na);
+    FUZZ_REQUIRE(na == 0 || memcmp(t->movers, f->movers, na) == 0,
+                 "movers differ");
+    FUZZ_REQUIRE(mg_state_hash(t->state) == mg_state_hash(f->state),
+                 "state hash");
+    FUZZ_REQUIRE(strcmp(t->spec, f->spec) == 0, "spec");
+    FUZZ_REQUIRE(t->winner == f->winner && t->drawn == f->drawn &&
+                     strcmp(t->how, f->how) == 0 &&
+                     strcmp(t->reason, f->reason) == 0,
+                 "result: %d %d %s (%s) loaded as %d %d %s (%s)", t->winner,
+                 t->drawn, t->how, t->reason, f->winner, f->drawn, f->how,
+                 f->reason);
+    FUZZ_REQUIRE(t->draw_offer == f->draw_offer &&
+                     t->takeback_req == f->takeback_req,
+                 "offers: draw %d takeback %d, loaded %d %d", t->draw_offer,
+                 t->takeback_req, f->draw_offer, f->takeback_req);
+    FUZZ_REQUIRE(t->actions_by[0] == f->actions_by[0] &&
+                     t->actions_by[1] == f->actions_by[1],
+                 "actions_by %d %d, loaded %d %d", t->actions_by[0],
+                 t->actions_by[1], f->actions_by[0], f->actions_by[1]);
+    FUZZ_REQUIRE(t->creator == f->creator && t->takebacks == f->takebacks &&
+                     t->bot_seed == f->bot_seed,
+                 "settings");
+    FUZZ_REQUIRE(t->has_clock == f->has_clock && t->base_ms == f->base_ms &&
+                     t->inc_ms == f->inc_ms,
+                 "clock setup");
+    FUZZ_REQUIRE(t->clock_seat == f->clock_seat,
+                 "running clock %d, loaded %d", t->clock_seat, f->clock_seat);
+    FUZZ_REQUIRE(!t->has_clock || (t->remaining[0] == f->remaining[0] &&
+                                   t->remaining[1] == f->remaining[1]),
+                 "clocks %lld %lld, loaded %lld %lld",
+                 (long long)t->remaining[0], (long long)t->remaining[1],
+                 (long long)f->remaining[0], (long long)f->remaining[1]);
+    FUZZ_REQUIRE(strcmp(t->rematch, f->rematch) == 0, "rematch '%s' '%s'",
+                 t->rematch, f->rematch);
+    FUZZ_REQUIRE(t->created_ms == f->created_ms &&
+                     t->updated_ms == f->updated_ms,
+                 "times");
+    for (k = 0; k < 2; k++) {
+        const mgs_seat *a = &t->seats[k], *b = &f->seats[k];
+        FUZZ_REQUIRE(a->kind == b->kind && strcmp(a->bot, b->bot) == 0 &&
+                         a->joined == b->joined,
+                     "seat %d: kind %d '%s' joined %d, loaded %d '%s' %d", k,
+                     a->kind, a->bot, a->joined, b->kind, b->bot, b->joined);
+        FUZZ_REQUIRE(memcmp(a->secret_hash, b->secret_hash, MGS_HASH_LEN) ==
+                             0 &&
+                         memcmp(a->invite_hash, b->invite_hash,
+                                MGS_HASH_LEN) == 0,
+                     "seat %d: secret or invite differs from storage", k);
+    }
+    FUZZ_REQUIRE(t->ncmds == f->ncmds, "%d command answers, %d stored",
+                 t->ncmds, f->ncmds);
+    for (k = 0; k < t->ncmds; k++)
+        FUZZ_REQUIRE(t->cmds[k].seat == f->cmds[k].seat &&
+                         strcmp(t->cmds[k].id, f->cmds[k].id) == 0 &&
+                         t->cmds[k].status == f->cmds[k].status &&
+                         strcmp(t->cmds[k].answer, f->cmds[k].answer) == 0,
+                     "command answer %d differs from storage", k);
+    FUZZ_REQUIRE(t->status != MGS_PLAYING ||
+                     (t->seats[0].joined && t->seats[1].joined),
+                 "playing with a seat not taken");
+    for (k = 0; k < 2; k++)
+        FUZZ_REQUIRE(t->status != MGS_WAITING ||
+                         t->seats[k].kind != MGS_HUMAN ||
+                         t->seats[k].joined ||
+                         !mgs_hash_zero(t->seats[k].invite_hash),
+                     "table %s (waiting, v%lld): seat %d is free but has no "
+                     "invite: nobody can ever take it",
+                     t->id, (long long)t->version, k);
+    for (k = 0; k < 2; k++)
+        FUZZ_REQUIRE(t->seats[k].kind != MGS_HUMAN || !t->seats[k].joined ||
+                         !mgs_hash_zero(t->seats[k].secret_hash),
+                     "table %s (%s, v%lld): seat %d is a person who joined "
+                     "but nobody holds its secret",
+                     t->id, mgs_status_name(t->status),
+                     (long long)t->version, k);
+    free(ha);
+    free(hb);
+    mgs_table_free(f);
+    (void)i;
+}
+
+static mgs_table *find(world *w, int i)
+{
+    mgs_table *t = mgs_find(w->srv, w->tables[i].id);
+    FUZZ_REQUIRE(t != NULL, "table %s is gone", w->tables[i].id);
+    return t;
+}
+
+static void check_all(world *w)
+{
+    int i;
+    for (i = 0; i < w->n; i++) {
+        mgs_table *t = find(w, i);
+        pthread_mutex_lock(&t->mu);
+        check_table(w->srv, t);
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+    }
+}
+
+static void take_shots(world *w, shot *s)
+{
+    int i;
+    for (i = 0; i < w->n; i++) {
+        mgs_table *t = find(w, i);
+        pthread_mutex_lock(&t->mu);
+        s[i].version = t->version;
+        s[i].hist = history(t->state, &s[i].nhist);
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+    }
+}
+
+static int last_event_is(mgs_srv *srv, const char *id, int64_t version,
+                         const char *type);
+
+/* A refusal changed nothing (but a fallen flag's timeout). */
+static void check_unchanged(world *w, const shot *s, int n, int status)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        mgs_table *t = find(w, i);
+        size_t nh;
+        int32_t *h;
+        pthread_mutex_lock(&t->mu);
+        h = history(t->state, &nh);
+        if (status == 409 && i == w->cur && t->version == s[i].version + 1 &&
+            last_event_is(w->srv, t->id, t->version, "timeout")) {
+            /* the flag fell: one timeout, the actions as they were */
+        } else {
+            FUZZ_REQUIRE(t->version == s[i].version,
+                         "a %d changed table %d's version %lld -> %lld",
+                         status, i, (long long)s[i].version,
+                         (long long)t->version);
+        }
+        FUZZ_REQUIRE(nh == s[i].nhist &&
+                         memcmp(h, s[i].hist, nh * sizeof *h) == 0,
+                     "a %d changed table %d's history", status, i);
+        free(h);
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+    }
+}
+
+typedef struct find_ev {
+    int64_t version;
+    const char *type;
+    int found;
+} find_ev;
+
+static int match_event(void *arg, const mgs_event_row *ev)
+{
+    find_ev *f = arg;
+    if (ev->version == f->version)
+        f->found = strcmp(ev->type, f->type) == 0;
+    return 0;
+}
+
+static int last_event_is(mgs_srv *srv, const char *id, int64_t version,
+                         const char *type)
+{
+    find_ev f = {version, type, 0};
+    mgs_store_events(srv->store, id, version - 1, match_event, &f);
+    return f.found;
+}
+
+static void free_shots(shot *s, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        free(s[i].hist);
+}
+
+/* ------------------------------------------------------------- answers */
+
+static void check_answer(const mgs_result *r, const char *what)
+{
+    json_t *e;
+    FUZZ_REQUIRE(r->status >= 200 && r->status < 500,
+                 "%s: status %d: %s", what, r->status,
+                 r->body ? json_string_value(json_object_get(r->body,
+                                                             "error"))
+                         : "(no body)");
+    FUZZ_REQUIRE(json_is_object(r->body), "%s: %d without a JSON object",
+                 what, r->status);
+    e = json_object_get(r->body, "error");
+    if (r->status >= 400)
+        FUZZ_REQUIRE(json_is_string(e) && json_string_length(e) > 0,
+                     "%s: %d without \"error\"", what, r->status);
+    else
+        FUZZ_REQUIRE(e == NULL, "%s: %d with \"error\"", what, r->status);
+}
+
+static int refusal(int status)
+{
+    return status == 400 || status == 403 || status == 409 || status == 422;
+}
+
+/* --------------------------------------------------------------- steps */
+
+static void do_create(world *w, const char *text, size_t n)
+{
+    char msg[512];
+    json_t *body;
+    mgs_result r = {0, NULL};
+    if (w->creates >= MAX_CREATES || w->n >= MAX_TABLES)
+        return;
+    w->creates++;
+    body = mgs_json_parse(text, n, msg, sizeof msg);
+    if (!body)
+        return;
+    mgs_create(w->srv, body, &r);
+    check_answer(&r, "create");
+    FUZZ_REQUIRE(r.status == 201 || r.status == 400, "create: %d", r.status);
+    if (r.status == 201) {
+        const char *id = json_string_value(json_object_get(r.body, "id"));
+        json_t *inv = json_object_get(r.body, "invite");
+        json_t *snap = json_object_get(r.body, "snapshot");
+        FUZZ_REQUIRE(id && json_is_object(snap) &&
+                         json_is_string(json_object_get(r.body, "secret")),
+                     "create: 201 without id, secret or snapshot");
+        FUZZ_REQUIRE(json_is_null(inv) || json_is_string(inv),
+                     "create: invite");
+        add_table(w, id, json_string_value(inv));
+        w->cur = w->n - 1;
+    }
+    json_decref(r.body);
+    json_decref(body);
+}
+
+static void do_command(world *w, int seat, const char *text, size_t n)
+{
+    char msg[512];
+    json_t *body = mgs_json_parse(text, n, msg, sizeof msg);
+    mgs_result r = {0, NULL};
+    mgs_table *t;
+    shot before[MAX_TABLES];
+    int nbefore = w->n, repeated, had_rematch;
+    int64_t v0;
+    if (!body)
+        return;
+    take_shots(w, before);
+    t = find(w, w->cur);
+    pthread_mutex_lock(&t->mu);
+    if (mgs_hash_zero(t->seats[seat].secret_hash)) {
+        /* nobody holds this seat's secret: HTTP answers 401 */
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+        free_shots(before, nbefore);
+        json_decref(body);
+        return;
+    }
+    v0 = t->version;
+    had_rematch = t->rematch[0] != '\0';
+    /* a cmd_id of this seat answered before: its first answer again
+     * (with "repeated": true, or exactly, as servers differ) */
+    repeated = 0;
+    if (json_is_string(json_object_get(body, "cmd_id"))) {
+        const char *cid = json_string_value(json_object_get(body, "cmd_id"));
+        int k;
+        for (k = 0; k < t->ncmds; k++)
+            repeated |= t->cmds[k].seat == seat &&
+                        strcmp(t->cmds[k].id, cid) == 0;
+    }
+    mgs_command(w->srv, t, seat, body, 0, &r);
+    check_answer(&r, "command");
+    /* a rematch asked again answers the same table, changing nothing */
+    repeated = repeated || json_is_true(json_object_get(r.body, "repeated")) ||
+               (had_rematch && r.status == 200 &&
+                strcmp(json_string_value(json_object_get(body, "op")),
+                       "rematch") == 0);
+    if (r.status == 200) {
+        json_t *v = json_object_get(r.body, "version");
+        FUZZ_REQUIRE(json_is_integer(v), "command: 200 without version");
+        if (!repeated)
+            FUZZ_REQUIRE(json_integer_value(v) == t->version &&
+                             t->version > v0,
+                         "command: answered version %lld, table at %lld "
+                         "(was %lld)",
+                         (long long)json_integer_value(v),
+                         (long long)t->version, (long long)v0);
+        else
+            FUZZ_REQUIRE(t->version == v0 && json_integer_value(v) <= v0,
+                         "a repeated command changed the table");
+    }
+    if (r.status == 200 && strcmp(json_string_value(json_object_get(body,
+                                                                  "op")),
+                                  "rematch") == 0) {
+        const char *id = json_string_value(json_object_get(r.body, "table"));
+        FUZZ_REQUIRE(id != NULL, "rematch: no table");
+        FUZZ_REQUIRE(strcmp(id, t->rematch) == 0, "rematch: %s, not %s", id,
+                     t->rematch);
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+        add_table(w, id, NULL);
+    } else {
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(w->srv, t);
+    }
+    FUZZ_REQUIRE(r.status == 200 || refusal(r.status), "command: %d",
+                 r.status);
+    if (refusal(r.status) || repeated)
+        check_unchanged(w, before, nbefore, r.status);
+    free_shots(before, nbefore);
+    json_decref(r.body);
+    json_decref(body);
+}
+
+static void do_join(world *w, const char *text, size_t n)
+{
+    char msg[512];
+    json_t *body = NULL;
+    const char *inv = w->tables[w->cur].invite;
+    mgs_result r = {0, NULL};
+    mgs_table *t;
+    shot before[MAX_TABLES];
+    int nbefore = w->n;
+    int64_t v0;
+    if (n > 0) {
+        body = mgs_json_parse(text, n, msg, sizeof msg);
+        if (!body)
+            return;
+        inv = json_string_value(json_object_get(body, "invite"));
+        if (!inv || strlen(inv) > 128) {
+            json_decref(body);
+            return;
+        }
+    }
+    take_shots(w, before);
+    t = find(w, w->cur);
+    pthread_mutex_lock(&t->mu);
+    v0 = t->version;
+    mgs_join(w->srv, t, inv, &r);
+    check_answer(&r, "join");
+    FUZZ_REQUIRE(r.status == 200 || r.status == 403, "join: %d", r.status);
+    if (r.status == 200) {
+        json_t *snap = json_object_get(r.body, "snapshot");
+        FUZZ_REQUIRE(t->version == v0 + 1, "join: version %lld -> %lld",
+                     (long long)v0, (long long)t->version);
+        FUZZ_REQUIRE(json_is_object(snap) &&
+                         json_is_string(json_object_get(r.body, "secret")),
+                     "join: no secret or snapshot");
+    }
+    pthread_mutex_unlock(&t->mu);
+    mgs_release(w->srv, t);
+    if (refusal(r.status))
+        check_unchanged(w, before, nbefore, r.status);
+    free_shots(before, nbefore);
+    json_decref(r.body);
+    json_decref(body);
+}
+
+/* One bot job, as worker.c's run_job does it (the choice aside). */
+static void do_bot(world *w, unsigned pick)
+{
+    mgs_srv *srv = w->srv;
+    char id[MGS_ID_LEN + 1];
+    mgs_table *t;
+    int p;
+    pthread_mutex_lock(&srv->jobs_mu);
+    if (srv->njobs == 0) {
+        pthread_mutex_unlock(&srv->jobs_mu);
+        return;
+    }
+    memcpy(id, srv->jobs[0], sizeof id);
+    memmove(srv->jobs, srv->jobs + 1,
+            (size_t)(srv->njobs - 1) * sizeof srv->jobs[0]);
+    srv->njobs--;
+    pthread_mutex_unlock(&srv->jobs_mu);
+    t = mgs_find(srv, id);
+    if (!t)
+        return;
+    pthread_mutex_lock(&t->mu);
+    p = mgs_table_to_move(t);
+    t->bot_busy = 0;
+    if (p >= 0 && t->seats[p].kind == MGS_BOT) {
+        int32_t legal[4096];
+        size_t nl = 0;
+        mgs_result r = {0, NULL};
+        json_t *body;
+        int64_t v0 = t->version;
+        FUZZ_REQUIRE(mg_game_max_legal_actions(t->game) <= 4096,
+                     "too many legal actions");
+        FUZZ_REQUIRE(mg_state_legal_actions(t->state, legal, 4096, &nl) ==
+                             MG_OK &&
+                         nl > 0,
+                     "a bot to move without a legal action");
+        body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
+                         (int)legal[pick % nl], "expect_version",
+                         (json_int_t)t->version);
+        mgs_command(srv, t, p, body, 0, &r);
+        check_answer(&r, "bot move");
+        FUZZ_REQUIRE(r.status == 200 ||
+                         (r.status == 409 && t->version == v0 + 1 &&
+                          t->status == MGS_OVER &&
+                          strcmp(t->how, "time") == 0),
+                     "the bot's legal move was refused: %d %s", r.status,
+                     json_string_value(json_object_get(r.body, "error")));
+        json_decref(r.body);
+        json_decref(body);
+    }
+    mgs_bot_wake(srv, t);
+    pthread_mutex_unlock(&t->mu);
+    mgs_release(srv, t);
+}
+
+static void do_restart(world *w)
+{
+    mgs_srv *srv = w->srv;
+    char err[256];
+    int i;
+    drop_tables(srv);
+    FUZZ_REQUIRE(mgs_restore_all(srv, err, sizeof err) == 0, "restore: %s",
+                 err);
+    pthread_mutex_lock(&srv->tables_mu);
+    for (i = 0; i < srv->ntables; i++) {
+        pthread_mutex_lock(&srv->tables[i]->mu);
+        mgs_bot_wake(srv, srv->tables[i]);
+        pthread_mutex_unlock(&srv->tables[i]->mu);
+    }
+    pthread_mutex_unlock(&srv->tables_mu);
+}
+
+static unsigned number(const char *s, size_t n)
+{
+    unsigned v = 0;
+    size_t i;
+    for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+        v = v * 10 + (unsigned)(s[i] - '0') > 100000000u
+                ? 100000000u
+                : v * 10 + (unsigned)(s[i] - '0');
+    return v;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data, *end = text + size;
+    const char *nl = memchr(text, '\n', size);
+    size_t first = nl ? (size_t)(nl - text) : size;
+    world w;
+    int steps = 0;
+    static int init;
+    if (!init) {
+        FUZZ_REQUIRE(mgs_secret_init() == 0, "sodium_init");
+        init = 1;
+    }
+    fake_now = 1700000000000LL;
+    rng_state = 0x6d696e6467616d65ULL;
+    memset(&w, 0, sizeof w);
+    w.srv = srv_new();
+    do_create(&w, text, first);
+    if (w.n > 0)
+        check_all(&w);
+    text = nl ? nl + 1 : end;
+    while (w.n > 0 && text < end && steps++ < MAX_STEPS) {
+        const char *eol = memchr(text, '\n', (size_t)(end - text));
+        size_t len = eol ? (size_t)(eol - text) : (size_t)(end - text);
+        const char *arg = text + 1;
+        size_t alen = len ? len - 1 : 0;
+        switch (len ? text[0] : 0) {
+        case '0':
+        case '1':
+            do_command(&w, text[0] - '0', arg, alen);
+            break;
+        case 'j':
+            do_join(&w, arg, alen);
+            break;
+        case 'c':
+            do_create(&w, arg, alen);
+            break;
+        case 's':
+            w.cur = (int)(number(arg, alen) % (unsigned)w.n);
+            break;
+        case 't':
+            fake_now += number(arg, alen);
+            break;
+        case 'b':
+            do_bot(&w, number(arg, alen));
+            break;
+        case 'r':
+            do_restart(&w);
+            break;
+        default:
+            break;
+        }
+        check_all(&w);
+        text = eol ? eol + 1 : end;
+    }
+    srv_free(w.srv);
+    return 0;
+}
