@@ -337,11 +337,20 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
         }
         return;
     }
-    if (!internal && flag_fell(srv, t, now, r))
+    if (internal != MGS_BY_SERVER && flag_fell(srv, t, now, r))
         return;
+    /* a seat a bot plays takes moves from the bot only (its person may
+     * still resign, or ask for a rematch once the game is over) */
+    if (internal == MGS_BY_PERSON && t->seats[seat].kind == MGS_BOT &&
+        strcmp(op, "resign") != 0 && strcmp(op, "rematch") != 0) {
+        err(r, 409, "a bot plays seat %d now: only resign and rematch are "
+                    "left to its person",
+            seat);
+        return;
+    }
     if (strcmp(op, "rematch") == 0) {
         mgs_rematch(srv, t, seat, cmd_id, r);
-    } else if (internal && strcmp(op, "timeout") == 0) {
+    } else if (internal == MGS_BY_SERVER && strcmp(op, "timeout") == 0) {
         flag_fell(srv, t, now, r);
         return;
     } else {

@@ -250,8 +250,11 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                 mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
 
-/* Run op `body` for `seat` (authenticated, or a bot/timer of the server
- * with internal = 1) on t (locked by the caller).  Fills r. */
+/* Who sends a command: a person (authenticated by the seat's secret),
+ * the server itself (the timer: op "timeout"), or the seat's bot. */
+enum { MGS_BY_PERSON = 0, MGS_BY_SERVER = 1, MGS_BY_BOT = 2 };
+/* Run op `body` for `seat`, sent by `internal` (MGS_BY_*), on t (locked
+ * by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                  int internal, mgs_result *r);
 /* The one path of a change (t locked): apply `events` (a JSON array of

@@ -182,6 +182,8 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
     t->bot_seed = (uint64_t)json_integer_value(json_object_get(ev, "bot_seed"));
     t->status = t->seats[0].joined && t->seats[1].joined ? MGS_PLAYING
                                                          : MGS_WAITING;
+    if (t->status == MGS_PLAYING) /* a bot opposite: the clock runs now */
+        set_clock(t, ev, json_integer_value(json_object_get(ev, "at_ms")));
     return 0;
 }
 

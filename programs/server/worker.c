@@ -101,7 +101,7 @@ static void run_job(mgs_srv *srv, const char *id)
         json_t *body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
                                  (int)action, "expect_version",
                                  (json_int_t)version);
-        mgs_command(srv, t, seat, body, 0, &r);
+        mgs_command(srv, t, seat, body, MGS_BY_BOT, &r);
         if (r.status != 200)
             mgs_log("table %s: the bot's move was refused: %s", t->id,
                     json_string_value(json_object_get(r.body, "error")));
@@ -208,7 +208,8 @@ static void tick(mgs_srv *srv, int beat)
             if (c[t->clock_seat] <= 0) {
                 mgs_result r = {0, NULL};
                 json_t *body = json_pack("{s:s}", "op", "timeout");
-                mgs_command(srv, t, t->clock_seat, body, 1, &r);
+                mgs_command(srv, t, t->clock_seat, body, MGS_BY_SERVER,
+                            &r);
                 json_decref(r.body);
                 json_decref(body);
             }

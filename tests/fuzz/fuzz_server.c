@@ -713,7 +713,7 @@ static void do_bot(world *w, unsigned pick)
         body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
                          (int)legal[pick % nl], "expect_version",
                          (json_int_t)t->version);
-        mgs_command(srv, t, p, body, 0, &r);
+        mgs_command(srv, t, p, body, MGS_BY_BOT, &r);
         check_answer(&r, "bot move");
         FUZZ_REQUIRE(r.status == 200 ||
                          (r.status == 409 && t->version == v0 + 1 &&
