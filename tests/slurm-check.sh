@@ -37,6 +37,7 @@ command -v mungekey >/dev/null 2>&1 || command -v dd >/dev/null 2>&1 ||
 tmp=$(mktemp -d /tmp/mg-slurm.XXXXXX)
 chmod 755 "$tmp"
 pids=""
+ours=0 # 1 once slurmctld of this test is started
 fail=0
 note() { echo "slurm-check: $*" >&2; fail=1; }
 
@@ -47,13 +48,14 @@ note() { echo "slurm-check: $*" >&2; fail=1; }
 stop_all() {
     trap '' INT TERM HUP
     [ -n "${sb:-}" ] && kill "$sb" 2>/dev/null
-    if [ -n "$pids" ] && [ -n "${SLURM_CONF:-}" ]; then
-        jobs=$(squeue -h -o %A 2>/dev/null)
+    if [ "$ours" = 1 ]; then # never another cluster's jobs
+        jobs=$(SLURM_CONF=$tmp/slurm.conf squeue -h -o %A 2>/dev/null)
         if [ -n "$jobs" ]; then
             # shellcheck disable=SC2086
-            scancel $jobs 2>/dev/null
+            SLURM_CONF=$tmp/slurm.conf scancel $jobs 2>/dev/null
             n=0
-            while [ -n "$(squeue -h -o %A 2>/dev/null)" ] && [ $n -lt 100 ]; do
+            while [ -n "$(SLURM_CONF=$tmp/slurm.conf squeue -h -o %A 2>/dev/null)" ] &&
+                [ $n -lt 100 ]; do
                 sleep 0.1; n=$((n + 1))
             done
         fi
@@ -163,6 +165,7 @@ unset SLURM_JOB_ID SLURM_JOBID SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_COUNT \
 
 slurmctld -D -i -f "$conf" >>"$tmp/log/slurmctld.out" 2>&1 &
 pids="$pids $!"
+ours=1
 slurmd -D -N localhost -f "$conf" >>"$tmp/log/slurmd.out" 2>&1 &
 pids="$pids $!"
 n=0
@@ -193,8 +196,10 @@ $(cat "$tmp/work/$1"/task-*.out 2>/dev/null | tail -n 20)"
 }
 submit a 0-3
 ls a/match-*-of-4.json >/dev/null 2>&1 || die "no JSON from the array's tasks"
-[ "$(ls a/match-*-of-4.json | wc -l)" = 4 ] || note "not 4 JSON files: $(ls a)"
-[ "$(ls a/match-*-of-4.rec | wc -l)" = 4 ] || note "not 4 records files: $(ls a)"
+set -- a/match-*-of-4.json
+[ $# = 4 ] || note "not 4 JSON files: $(ls a)"
+set -- a/match-*-of-4.rec
+[ $# = 4 ] || note "not 4 records files: $(ls a)"
 grep -q "^shard [1-4]/4 from Slurm array task [0-3]" a/task-*.out ||
     note "the tasks do not say their shard"
 
