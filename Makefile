@@ -7,6 +7,8 @@
 #   make check        every test (installs Check/pkg-config first if it can)
 #   make examples     build the example programs and run each once
 #   make tools-check  the tools' tests: engine protocol, tournaments (check)
+#   make check-slurm  mg-match as a Slurm array job on a one-node cluster the
+#                     test starts and stops (root, slurm-wlm, munge; ~30 s)
 #   make install      PREFIX=/usr/local DESTDIR= (staged installs); the
 #                     tools go to BINDIR (programs/programs.mk)
 #   make install-python  install, then the Python package over it (PYTHON)

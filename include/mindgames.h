@@ -348,10 +348,10 @@ MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
  * the section of the rules reference (doc/rules.md) that states the rule,
  * written "rules N.M" or "rules N.M.K" for item K of section N.M (ASCII for
  * the rules' "§N.M"), e.g.
- *     "b19: not of this turn's pattern: the turn's first stone, f7, fixed
- *      the cells like f7 (pattern class 95); b19 is of class 31 (rules
+ *     "q1: not of this turn's pattern: the turn's first stone, n1, allows
+ *      only cells like n1 (pattern class 3); q1 is of class 1 (rules
  *      1.3.2)"
- *     "a1-b1: that line is already drawn (rules 3.2.1)"
+ *     "a2-b2: that line is already drawn, by seat 0 (A) (rules 3.2.1)"
  * Returns MG_OK and "" when the action is legal; MG_EILLEGAL and the
  * reason when it is not; MG_EOVER and "<action>: the game is over: <the
  * end reason of mg_state_end_reason>" once the game has ended; MG_ERANGE
@@ -369,7 +369,7 @@ MG_API int mg_state_illegal_reason(const mg_state *s, int32_t action,
  * drawn, the stones of a player gone, the no-removal draw after N moves),
  * the result with the scores that decided it, and the rules section
  * ("rules N.M"), e.g.
- *     "every line is drawn; draw, 8 boxes each (rules 3.2.3)"
+ *     "every line is drawn; seat 1 (B) wins 5 boxes to 4 (rules 3.2.3)"
  * Resigning, agreed draws and time are not the library's (rules 0): a
  * host program says those itself.  Returns MG_OK with the line when the
  * game is over; MG_EINVAL and "" (when cap > 0) while it goes on, or when

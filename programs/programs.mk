@@ -8,6 +8,9 @@
 #   make uninstall-tools
 #   make tools-check     their tests (tests/tools-check.sh and
 #                        tests/tools-reasons-check.sh; make check)
+#   make check-slurm     mg-match as a Slurm array job on a one-node
+#                        cluster the test starts and stops (as root, with
+#                        slurm-wlm and munge; else skipped; not in make check)
 #
 # Each program is its main file in programs/ and the shared code of
 # programs/tools/, linked from a static archive.  In the build tree they
@@ -34,7 +37,7 @@ else
 INSTALL_RPATH := -Wl,-rpath,'$(LIBDIR)'
 endif
 
-.PHONY: tools install-tools uninstall-tools tools-check
+.PHONY: tools install-tools uninstall-tools tools-check check-slurm
 
 # This file is included before the Makefile names its first target.
 .DEFAULT_GOAL := all
@@ -93,3 +96,8 @@ tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites
 	$(Q)$(B)/tests/tools-stats
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
+
+# tests/slurm-check.sh: a real Slurm (munged, slurmctld, slurmd) in a
+# temporary directory, an array of four mg-match shards, --merge.
+check-slurm: $(TOOL_BINS)
+	$(Q)sh tests/slurm-check.sh "$(B)"

@@ -228,6 +228,76 @@ if command -v "$py" >/dev/null 2>&1; then
     done
 fi
 
+# A Slurm array task's shard from its environment (the values Slurm 22.05
+# sets: tests/slurm-check.sh runs a real one): --array=0-3, then 10-16:2.
+mkdir "$tmp/arr" "$tmp/step"
+for id in 0 1 2 3; do
+    # shellcheck disable=SC2086
+    run 0 "array task $id" env SLURM_ARRAY_TASK_ID=$id SLURM_ARRAY_TASK_COUNT=4 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_MAX=3 \
+        "$pr/mg-match" $shards --json "$tmp/arr/m.json" --records "$tmp/arr/m.rec"
+    want "$tmp/out" "^shard $((id + 1))/4 from Slurm array task $id; JSON to $tmp/arr/m-$((id + 1))-of-4.json; records to $tmp/arr/m-$((id + 1))-of-4.rec$" "array task $id"
+done
+for id in 10 12 14 16; do
+    # shellcheck disable=SC2086
+    run 0 "stepped array task $id" env SLURM_ARRAY_TASK_ID=$id SLURM_ARRAY_TASK_COUNT=4 SLURM_ARRAY_TASK_MIN=10 SLURM_ARRAY_TASK_STEP=2 SLURM_ARRAY_TASK_MAX=16 \
+        "$pr/mg-match" $shards --json "$tmp/step/m%%-%i.json"
+done
+[ -f "$tmp/step/m%-4.json" ] || note "stepped array: task 16 did not write shard 4 to m%-4.json: $(ls "$tmp/step")"
+for d in arr step; do
+    run 0 "--merge of an array ($d)" "$pr/mg-match" --merge --json "$tmp/$d.json" "$tmp/$d"/*.json
+    body "$tmp/$d.json" >"$tmp/b"
+    body "$tmp/one.json" >"$tmp/a"
+    cmp -s "$tmp/a" "$tmp/b" || { note "array ($d) + --merge: not one run's totals"; diff "$tmp/a" "$tmp/b" >&2; }
+done
+[ "$(ls "$tmp/arr" | wc -l)" = 8 ] || note "array: not 4 JSON and 4 records files: $(ls "$tmp/arr")"
+# --shard wins over the environment (and names keep no added shard)
+# shellcheck disable=SC2086
+run 0 "--shard in an array task" env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=4 SLURM_ARRAY_TASK_MIN=0 \
+    "$pr/mg-match" $shards --shard 2/3 --json "$tmp/s2b.json"
+body "$tmp/s2.json" >"$tmp/a"
+body "$tmp/s2b.json" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || note "--shard 2/3 in an array task is not shard 2/3"
+grep -q "from Slurm array" "$tmp/out" && note "--shard in an array task: the shard said to be the array's"
+# --array=1,3,8 (Slurm says MIN 1, STEP 1, MAX 8, COUNT 3): refused
+for id in 1 3 8; do
+    # shellcheck disable=SC2086
+    run 2 "array 1,3,8 task $id" env SLURM_ARRAY_TASK_ID=$id SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_STEP=1 SLURM_ARRAY_TASK_MAX=8 \
+        "$pr/mg-match" $shards
+    want "$tmp/err" "give --shard I/N" "array 1,3,8 task $id"
+done
+# shellcheck disable=SC2086
+run 2 "array, a bad task id" env SLURM_ARRAY_TASK_ID=x SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=1 \
+    "$pr/mg-match" $shards
+# shellcheck disable=SC2086
+run 2 "array, no count" env SLURM_ARRAY_TASK_ID=1 "$pr/mg-match" $shards
+# shellcheck disable=SC2086
+run 2 "array and --sprt" env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_MIN=0 \
+    "$pr/mg-match" $shards --sprt elo0=0,elo1=20
+want "$tmp/err" "merge the shards with --merge --sprt" "array and --sprt"
+# %i and %n in names with --shard
+# shellcheck disable=SC2086
+run 0 "--shard, %i and %n" "$pr/mg-match" $shards --shard 3/3 --json "$tmp/pct-%i-%n.json" --records "$tmp/pct-%i.rec"
+[ -f "$tmp/pct-3-3.json" ] && [ -f "$tmp/pct-3.rec" ] || note "--shard 3/3: no pct-3-3.json and pct-3.rec"
+# --merge --sprt: the test over the merged pentanomial counts is that of
+# one run (random vs random on 2 x 2: draws, every bin; bounds not
+# reached, so that the one run counts every pair)
+psprt="elo0=0,elo1=5,alpha=0.001,beta=0.001"
+pm="-n 40 -s $small --seed 7 random random"
+# shellcheck disable=SC2086
+run 0 "SPRT, one run" "$pr/mg-match" $pm --sprt "$psprt" --json "$tmp/p1.json"
+for i in 1 2 3 4; do
+    # shellcheck disable=SC2086
+    run 0 "SPRT shard $i/4" "$pr/mg-match" $pm --shard $i/4 --json "$tmp/ps-%i.json"
+done
+run 0 "--merge --sprt of 4" "$pr/mg-match" --merge --sprt "$psprt" --json "$tmp/pm.json" \
+    "$tmp/ps-4.json" "$tmp/ps-1.json" "$tmp/ps-3.json" "$tmp/ps-2.json"
+body "$tmp/p1.json" >"$tmp/a"
+body "$tmp/pm.json" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || { note "--merge --sprt: not one run's test"; diff "$tmp/a" "$tmp/b" >&2; }
+grep -q '"decision": "none"' "$tmp/p1.json" || note "SPRT, one run: decided early, a weak test"
+[ "$(grep -o '"[LWD][LWD]": [1-9]' "$tmp/p1.json" | wc -l)" -ge 5 ] ||
+    note "SPRT, one run: fewer than 5 pentanomial bins counted, a weak test"
+
 # ------------------------------------------------ SPRT
 sprt="-s $mid --seed 3 --sprt elo0=0,elo1=100,alpha=0.05,beta=0.05 mcts(iterations=300) greedy"
 for j in 1 2; do

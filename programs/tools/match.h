@@ -90,7 +90,11 @@ typedef struct match {
     sprt_test sprt;
     long report_every;    /* pairs between SPRT lines */
     int shard, nshards;   /* 1-based; 1/1 without --shard */
+    int shard_given;      /* --shard was given */
+    int shard_env;        /* the shard is from a Slurm array's task */
+    long task_id;         /* then its SLURM_ARRAY_TASK_ID */
     const char *records, *json;
+    char *records_name, *json_name; /* the names with %i, %n expanded */
     int resume;
     uint64_t id;          /* a hash of the settings that make the games */
     char *settings;
@@ -122,6 +126,14 @@ extern volatile sig_atomic_t match_interrupted;
 int match_options(match *m, int argc, char **argv);
 extern const char match_usage[];
 int match_usage_error(const char *what, const char *arg);
+
+/* match_shard.c: without --shard, the shard of a Slurm array task
+ * (SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _STEP, _MAX); 0, or 2 a usage
+ * error (reported).  Then %i (the shard), %n (the shards) and %% in the
+ * --json and --records names, and with a shard from the array, the shard
+ * added to a name without %i (match.json -> match-2-of-4.json). */
+int match_shard_from_env(match *m);
+void match_output_names(match *m);
 
 /* match_game.c: the pieces of game index i, and playing it */
 void match_game_of(const match *m, long i, int *pairing, long *k, int *g);

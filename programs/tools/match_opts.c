@@ -36,7 +36,10 @@ const char match_usage[] =
     "  --resume          continue the match recorded in --records FILE\n"
     "  --json FILE       the summary as JSON\n"
     "  --shard I/N       play the I-th of N shares of the games (1 <= I <= "
-    "N)\n"
+    "N);\n"
+    "                    without it, a Slurm array task's shard "
+    "(SLURM_ARRAY_*)\n"
+    "                    %i and %n in --json and --records names: I and N\n"
     "  --merge           combine the JSON of shards into one summary\n"
     "  --check-engine    test an engine's protocol conformance\n"
     "  -v                one line per game\n"
@@ -104,6 +107,7 @@ static int parse_shard(match *m, const char *val)
         return 0;
     m->shard = (int)i;
     m->nshards = (int)n;
+    m->shard_given = 1;
     return 1;
 }
 
@@ -183,14 +187,22 @@ static int consistent(match *m, int have_games)
         return match_usage_error("two engines or more, please", NULL);
     if (m->use_sprt && m->neng != 2)
         return match_usage_error("--sprt needs exactly two engines", NULL);
+    if (!m->shard_given && match_shard_from_env(m))
+        return 2;
     if (m->use_sprt && m->nshards > 1)
-        return match_usage_error("--sprt and --shard exclude each other "
-                                 "(merge the shards with --merge --sprt)",
+        return match_usage_error(m->shard_env
+                                     ? "--sprt and a shard of a Slurm "
+                                       "array exclude each other (merge "
+                                       "the shards with --merge --sprt)"
+                                     : "--sprt and --shard exclude each "
+                                       "other (merge the shards with "
+                                       "--merge --sprt)",
                                  NULL);
     if (m->resume && !m->records)
         return match_usage_error("--resume needs --records FILE", NULL);
     if (m->use_sprt && !have_games)
         m->games = 100000;
+    match_output_names(m);
     return 0;
 }
 

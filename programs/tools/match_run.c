@@ -306,6 +306,11 @@ static void header(const match *m)
     if (m->nshards > 1)
         printf("; shard %d/%d (%ld games)", m->shard, m->nshards, m->todo);
     putchar('\n');
+    if (m->shard_env)
+        printf("shard %d/%d from Slurm array task %ld%s%s%s%s\n", m->shard,
+               m->nshards, m->task_id, m->json ? "; JSON to " : "",
+               m->json ? m->json : "", m->records ? "; records to " : "",
+               m->records ? m->records : "");
     if (m->resumed)
         printf("resumed: %ld games from %s\n", m->resumed, m->records);
     if (m->use_sprt)
@@ -353,6 +358,8 @@ static void cleanup(match *m)
     free(m->res);
     free(m->canon);
     free(m->settings);
+    free(m->json_name);
+    free(m->records_name);
     mg_game_free(m->game);
 }
 
