@@ -95,6 +95,8 @@ typedef struct bs_ws {
     int32_t nreq;
     int32_t ntrail;
     int32_t nz;            /* unused masks that fit no required cell */
+    int32_t nfit;          /* req[j] from j = nfit on: not yet counted in
+                            * fit[] (the cells a placement adds) */
     uint64_t unused[4];
     uint8_t pc8[256];      /* popcounts */
     uint8_t state[BS_N];
@@ -181,6 +183,7 @@ BS_INLINE void bs_cand(const bs_ws *w, int c, uint64_t *v, const int nw)
 BS_INLINE int bs_fit(bs_ws *w, const uint64_t *v, int d, const int nw)
 {
     int k, n = 0, nz = w->nz;
+    BS_UNROLL
     for (k = 0; k < nw; k++) {
         uint64_t b = v[k];
         while (b) {
@@ -195,15 +198,16 @@ BS_INLINE int bs_fit(bs_ws *w, const uint64_t *v, int d, const int nw)
     return n;
 }
 
-/* The required cell p loses (d = -1) or gains (d = 1) the candidates
- * cand(p) & row[] (row: the masks with, or without, one bit). */
-BS_INLINE void bs_adjust(bs_ws *w, int p, const uint64_t *row, int d,
+/* The required cell p loses (d = -1) or regains (d = 1) the candidates
+ * that a must bit mb excludes (those without it) or an mnot bit nb (those
+ * with it); one of mb, nb is 0. */
+BS_INLINE void bs_adjust(bs_ws *w, int p, int mb, int nb, int d,
                          const int nw)
 {
+    const uint64_t *a = w->sup[w->must[p] | nb], *b = w->dis[w->mnot[p] | mb];
     uint64_t v[4];
     int k;
-    bs_cand(w, p, v, nw);
-    for (k = 0; k < nw; k++) v[k] &= row[k];
+    for (k = 0; k < nw; k++) v[k] = w->unused[k] & a[k] & b[k];
     w->cnt[p] = (int16_t)(w->cnt[p] + d * bs_fit(w, v, d, nw));
 }
 
@@ -237,21 +241,19 @@ BS_INLINE void bs_mask(bs_ws *w, int m, int c, int d)
 BS_INLINE void bs_require(bs_ws *w, int c, const int nd, const int nw)
 {
     int i, e = 0, n = w->nreq;
-    uint64_t v[4];
     w->trail[w->ntrail++] = c * 4 + S_UNK;
     w->state[c] = S_REQ;
     BS_UNROLL
     for (i = 0; i < nd; i++) {
         int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-        if (w->state[q] == S_REQ) { /* q loses the masks without bit */
+        if (w->state[q] == S_REQ) {
             e++;
-            bs_adjust(w, q, w->dis[bit], -1, nw);
+            if (w->rpos[q] < w->nfit) /* q loses the masks without bit */
+                bs_adjust(w, q, bit, 0, -1, nw);
         }
         w->must[q] |= (uint8_t)bit;
     }
     w->E += e;
-    bs_cand(w, c, v, nw);
-    w->cnt[c] = (int16_t)bs_fit(w, v, 1, nw);
     w->order[c] = bs_order_key(w, c);
     w->rpos[c] = (int16_t)n;
     w->req[n] = c;
@@ -267,8 +269,9 @@ BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd, const int nw)
     BS_UNROLL
     for (i = 0; i < nd; i++) {
         int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-        if (w->state[q] == S_REQ) /* q loses the masks with bit */
-            bs_adjust(w, q, w->sup[bit], -1, nw);
+        if (w->state[q] == S_REQ && w->rpos[q] < w->nfit)
+            /* q loses the masks with bit */
+            bs_adjust(w, q, 0, bit, -1, nw);
         w->mnot[q] |= (uint8_t)bit;
     }
 }
@@ -315,7 +318,7 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd, const int nw)
                 int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
                 bits[q] &= (uint8_t)~bit;
                 if (w->state[q] == S_REQ) /* q regains masks */
-                    bs_adjust(w, q, s == S_REQ ? w->dis[bit] : w->sup[bit],
+                    bs_adjust(w, q, s == S_REQ ? bit : 0, s == S_REQ ? 0 : bit,
                               1, nw);
             }
         } else { /* occupied -> required */
@@ -348,6 +351,7 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
     w->U--;
     w->P -= pc;
     w->B += pc - 2 * occn;
+    w->nfit = w->nreq;
     BS_UNROLL
     for (i = 0; i < nd; i++) {
         int q = c + bs_off(nd, i);
@@ -358,6 +362,13 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
         else
             bs_forbid(w, q, nd, nw);
     }
+    for (i = w->nfit; i < w->nreq; i++) { /* count the new cells' fits */
+        int q = w->req[i];
+        uint64_t v[4];
+        bs_cand(w, q, v, nw);
+        w->cnt[q] = (int16_t)bs_fit(w, v, 1, nw);
+    }
+    w->nfit = BS_MAXREQ;
     if (w->nreq > w->U) return 0;
     if (w->nreq == 0 && w->U > 0) return 0;
     if (w->P - w->B < 2 * (w->E + w->U - w->nreq)) return 0;
@@ -434,21 +445,23 @@ static void bs_unuse(bs_ws *w, int m)
  * are counted in nz, those that fit one cell only have fit 1. */
 BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
 {
-    int j, best;
-    uint64_t bv[4], bkey = ~0ULL;
+    int j, best = 0;
+    uint32_t bkey = ~0u;
+    uint64_t bv[4];
     for (j = 0; j < w->nreq; j++) {
         int k = w->cnt[w->req[j]];
-        uint64_t key;
+        uint32_t key;
         if (!k) return 0;
-        /* order keys are below 2^27: biased, they stay in 32 bits */
-        key = (uint64_t)(uint32_t)(w->reqkey[j] +
-                                   (k == 1 ? 0 : 0x40000000));
-        key = key << 32 | (uint32_t)j;
-        bkey = key < bkey ? key : bkey;
+        /* order keys are below 2^27; bit 30: more than one candidate */
+        key = (uint32_t)w->reqkey[j] | (uint32_t)(k > 1) << 30;
+        if (key < bkey) {
+            bkey = key;
+            best = j;
+        }
     }
     if (w->nreq == 0) return 0;
     if (w->nz > w->U - w->nreq) return 0;
-    best = w->req[(uint32_t)bkey];
+    best = w->req[best];
     bs_cand(w, best, bv, nw);
     f->cell = best;
     bs_save(w, f);
@@ -473,7 +486,13 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     for (i = 1; i < w->nmask; i++) bs_unuse(w, i);
     memset(w->fit, 0, sizeof w->fit);
     w->nz = w->ntiles;
+    w->nfit = BS_MAXREQ;
     bs_require(w, BS_CENTRE, nd, nw);
+    {
+        uint64_t v[4];
+        bs_cand(w, BS_CENTRE, v, nw);
+        w->cnt[BS_CENTRE] = (int16_t)bs_fit(w, v, 1, nw);
+    }
     f = &w->st[0];
     f->cell = BS_CENTRE;
     bs_save(w, f);
