@@ -216,13 +216,14 @@ BS_INLINE void bs_adjust(bs_ws *w, int p, int mb, int nb, int d,
  * required cells m fits lose or regain a candidate.  fit[m] is not
  * touched while m is used, and the state when m comes back is the state
  * when it left, so fit[m] counts those cells (c among them). */
-BS_INLINE void bs_mask(bs_ws *w, int m, int c, int d)
+BS_INLINE void bs_mask(bs_ws *w, int m, int c, int d, const int nd)
 {
     int f = w->fit[m], j;
     if (d < 0)
         w->unused[m >> 6] &= ~(1ULL << (m & 63));
     else
         w->unused[m >> 6] |= 1ULL << (m & 63);
+    if (nd != 8) return; /* the Labyrinth keeps no counts */
     if (f == 1) {
         w->cnt[c] = (int16_t)(w->cnt[c] + d);
         return;
@@ -248,7 +249,8 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd, const int nw)
         int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
         if (w->state[q] == S_REQ) {
             e++;
-            if (w->rpos[q] < w->nfit) /* q loses the masks without bit */
+            if (nd == 8 && w->rpos[q] < w->nfit) /* q loses the masks
+                                                  * without bit */
                 bs_adjust(w, q, bit, 0, -1, nw);
         }
         w->must[q] |= (uint8_t)bit;
@@ -269,7 +271,7 @@ BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd, const int nw)
     BS_UNROLL
     for (i = 0; i < nd; i++) {
         int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-        if (w->state[q] == S_REQ && w->rpos[q] < w->nfit)
+        if (nd == 8 && w->state[q] == S_REQ && w->rpos[q] < w->nfit)
             /* q loses the masks with bit */
             bs_adjust(w, q, 0, bit, -1, nw);
         w->mnot[q] |= (uint8_t)bit;
@@ -280,8 +282,10 @@ BS_INLINE void bs_occupy(bs_ws *w, int c, const int nd, const int nw)
 { /* c required */
     int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0;
     uint64_t v[4];
-    bs_cand(w, c, v, nw);
-    bs_fit(w, v, -1, nw);
+    if (nd == 8) {
+        bs_cand(w, c, v, nw);
+        bs_fit(w, v, -1, nw);
+    }
     w->nreq = n;
     w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
@@ -310,22 +314,26 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd, const int nw)
             if (s == S_REQ) { /* it is last in req[] */
                 uint64_t v[4];
                 n--;
-                bs_cand(w, c, v, nw);
-                bs_fit(w, v, -1, nw);
+                if (nd == 8) {
+                    bs_cand(w, c, v, nw);
+                    bs_fit(w, v, -1, nw);
+                }
             }
             BS_UNROLL
             for (i = 0; i < nd; i++) {
                 int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
                 bits[q] &= (uint8_t)~bit;
-                if (w->state[q] == S_REQ) /* q regains masks */
+                if (nd == 8 && w->state[q] == S_REQ) /* q regains masks */
                     bs_adjust(w, q, s == S_REQ ? bit : 0, s == S_REQ ? 0 : bit,
                               1, nw);
             }
         } else { /* occupied -> required */
             int p = w->rpos[c], moved = w->req[p];
             uint64_t v[4];
-            bs_cand(w, c, v, nw);
-            w->cnt[c] = (int16_t)bs_fit(w, v, 1, nw);
+            if (nd == 8) {
+                bs_cand(w, c, v, nw);
+                w->cnt[c] = (int16_t)bs_fit(w, v, 1, nw);
+            }
             w->req[n] = moved;
             w->reqkey[n] = w->reqkey[p];
             w->rpos[moved] = (int16_t)n;
@@ -346,7 +354,7 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
     BS_UNROLL
     for (i = 0; i < nd; i++)
         occn += w->state[c + bs_off(nd, i)] == S_OCC;
-    bs_mask(w, m, c, -1);
+    bs_mask(w, m, c, -1, nd);
     bs_occupy(w, c, nd, nw);
     w->U--;
     w->P -= pc;
@@ -362,7 +370,8 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
         else
             bs_forbid(w, q, nd, nw);
     }
-    for (i = w->nfit; i < w->nreq; i++) { /* count the new cells' fits */
+    for (i = nd == 8 ? w->nfit : w->nreq; i < w->nreq; i++) {
+        /* count the new cells' fits */
         int q = w->req[i];
         uint64_t v[4];
         bs_cand(w, q, v, nw);
@@ -378,7 +387,7 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
 /* Open level f for its cell with candidate set v: densest first, then
  * (when `pref`) masks that fit no other required cell, else random. */
 BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v, int pref,
-                        const int nw)
+                        const uint64_t *once, const int nw)
 {
     int c = f->cell, k, n = 0, i, j;
     int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
@@ -391,7 +400,9 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v, int pref,
             int32_t r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
             b &= b - 1;
             key[n] = -64 * w->pc8[m & freeb] + r;
-            if (pref && w->fit[m] == 1) key[n] -= 32;
+            if (pref && (once ? (once[m >> 6] >> (m & 63)) & 1
+                              : w->fit[m] == 1))
+                key[n] -= 32;
             key[n] = key[n] * 256 + n; /* distinct keys: a total order */
             cand[n] = (uint8_t)m;
             n++;
@@ -437,6 +448,61 @@ static void bs_unuse(bs_ws *w, int m)
     w->unused[m >> 6] |= 1ULL << (m & 63);
 }
 
+/* bs_next() for the Labyrinth (63 tiles, one word per mask set), which
+ * keeps no counts: one pass over the required cells computes their
+ * candidate sets (dead end when one is empty), the masks that fit one of
+ * them only, and the cell first in the order (as in bs_next()). */
+BS_INLINE int bs_next6(bs_ws *w, bs_frame *f, const int nw)
+{
+    int j, k, nz = 0, best;
+    uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
+    /* the words as scalars (nw is 1 or 4): once, twice and the unused set
+     * stay in registers */
+    uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
+             u2 = nw > 1 ? w->unused[2] : 0, u3 = nw > 1 ? w->unused[3] : 0;
+    uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+    for (j = 0; j < w->nreq; j++) {
+        int c = w->req[j];
+        const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
+        uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
+                 v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
+                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, multi, key;
+        int words;
+        t0 |= o0 & v0;
+        t1 |= o1 & v1;
+        t2 |= o2 & v2;
+        t3 |= o3 & v3;
+        o0 |= v0;
+        o1 |= v1;
+        o2 |= v2;
+        o3 |= v3;
+        if (!(v0 | v1 | v2 | v3)) return 0;
+        multi = (v0 & (v0 - 1)) | (v1 & (v1 - 1)) | (v2 & (v2 - 1)) |
+                (v3 & (v3 - 1));
+        words = (v0 != 0) + (v1 != 0) + (v2 != 0) + (v3 != 0);
+        /* order keys are below 2^27: biased, they stay in 32 bits */
+        key = (uint64_t)(uint32_t)(w->reqkey[j] + 0x40000000 -
+                                   (multi || words > 1 ? 0 : 0x40000000));
+        key = key << 32 | (uint32_t)j;
+        bkey = key < bkey ? key : bkey;
+    }
+    if (w->nreq == 0) return 0;
+    best = w->req[(uint32_t)bkey];
+    once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
+    twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
+    for (k = 0; k < nw; k++) {
+        nz += bs_count(w->unused[k] & ~once[k]);
+        once[k] &= ~twice[k]; /* masks that fit one required cell only */
+        bv[k] = w->unused[k] & w->sup[w->must[best]][k] &
+                w->dis[w->mnot[best]][k];
+    }
+    if (nz > w->U - w->nreq) return 0;
+    f->cell = best;
+    bs_save(w, f);
+    bs_order(w, f, bv, 1, once, nw);
+    return 1;
+}
+
 /* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
  * pass over the required cells' candidate counts (dead end when one is
  * zero) for the cell first in the order (a cell with a single candidate
@@ -465,7 +531,7 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
     bs_cand(w, best, bv, nw);
     f->cell = best;
     bs_save(w, f);
-    bs_order(w, f, bv, 1, nw);
+    bs_order(w, f, bv, 1, NULL, nw);
     return 1;
 }
 
@@ -488,7 +554,7 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     w->nz = w->ntiles;
     w->nfit = BS_MAXREQ;
     bs_require(w, BS_CENTRE, nd, nw);
-    {
+    if (nd == 8) {
         uint64_t v[4];
         bs_cand(w, BS_CENTRE, v, nw);
         w->cnt[BS_CENTRE] = (int16_t)bs_fit(w, v, 1, nw);
@@ -502,7 +568,7 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     for (;;) {
         f = &w->st[d];
         bs_restore(w, f, nd, nw);
-        if (f->pos > 0) bs_mask(w, f->cand[f->pos - 1], f->cell, 1);
+        if (f->pos > 0) bs_mask(w, f->cand[f->pos - 1], f->cell, 1, nd);
         if (f->pos >= f->ncand) { /* level exhausted: back up */
             if (d == 0) return 0;
             d--;
@@ -520,12 +586,12 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
             for (; d > dj; d--) { /* give the masks back, deepest first */
                 bs_frame *g = &w->st[d - 1];
                 bs_restore(w, g, nd, nw);
-                bs_mask(w, g->cand[g->pos - 1], g->cell, 1);
+                bs_mask(w, g->cand[g->pos - 1], g->cell, 1, nd);
             }
             f = &w->st[d];
             bs_restore(w, f, nd, nw);
             bs_cand(w, f->cell, v, nw);
-            bs_order(w, f, v, 0, nw);
+            bs_order(w, f, v, 0, NULL, nw);
             continue;
         }
         if (!bs_place(w, f->cell, f->cand[f->pos++], nd, nw)) {
@@ -533,7 +599,8 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
             continue;
         }
         if (w->U == 0) return 1;
-        if (!bs_next(w, &w->st[d + 1], nw)) {
+        if (!(nd == 8 ? bs_next(w, &w->st[d + 1], nw)
+                      : bs_next6(w, &w->st[d + 1], nw))) {
             fails++;
             continue;
         }
