@@ -94,9 +94,6 @@ typedef struct bs_ws {
     int32_t E;             /* pairs of adjacent required cells */
     int32_t nreq;
     int32_t ntrail;
-    int32_t nz;            /* unused masks that fit no required cell */
-    int32_t nfit;          /* req[j] from j = nfit on: not yet counted in
-                            * fit[] (the cells a placement adds) */
     uint64_t unused[4];
     uint8_t pc8[256];      /* popcounts */
     uint8_t state[BS_N];
@@ -107,9 +104,6 @@ typedef struct bs_ws {
     int32_t req[BS_MAXREQ];
     int32_t reqkey[BS_MAXREQ]; /* order[req[j]], read in req[] order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
-    int16_t cnt[BS_N];     /* candidates of a required cell: |cand(c)| */
-    int16_t fit[256];      /* unused mask: required cells it fits; used
-                            * mask: that count when it was placed */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
     bs_frame st[256];
@@ -169,91 +163,18 @@ static inline int bs_count(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* cand(c): the unused masks m with must(c) within m and no bit of
- * mnot(c). */
-BS_INLINE void bs_cand(const bs_ws *w, int c, uint64_t *v, const int nw)
-{
-    const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
-    int k;
-    for (k = 0; k < nw; k++) v[k] = w->unused[k] & a[k] & b[k];
-}
-
-/* Add (d = 1) or remove (d = -1) one required cell's fit to each mask of
- * v (unused masks only), keeping nz; returns the number of masks. */
-BS_INLINE int bs_fit(bs_ws *w, const uint64_t *v, int d, const int nw)
-{
-    int k, n = 0, nz = w->nz;
-    BS_UNROLL
-    for (k = 0; k < nw; k++) {
-        uint64_t b = v[k];
-        while (b) {
-            int m = k * 64 + mg__ctz64(b), f = w->fit[m];
-            b &= b - 1;
-            n++;
-            nz -= d > 0 ? f == 0 : -(f == 1);
-            w->fit[m] = (int16_t)(f + d);
-        }
-    }
-    w->nz = nz;
-    return n;
-}
-
-/* The required cell p loses (d = -1) or regains (d = 1) the candidates
- * that a must bit mb excludes (those without it) or an mnot bit nb (those
- * with it); one of mb, nb is 0. */
-BS_INLINE void bs_adjust(bs_ws *w, int p, int mb, int nb, int d,
-                         const int nw)
-{
-    const uint64_t *a = w->sup[w->must[p] | nb], *b = w->dis[w->mnot[p] | mb];
-    uint64_t v[4];
-    int k;
-    for (k = 0; k < nw; k++) v[k] = w->unused[k] & a[k] & b[k];
-    w->cnt[p] = (int16_t)(w->cnt[p] + d * bs_fit(w, v, d, nw));
-}
-
-/* Mask m leaves (d = -1) or rejoins (d = 1) the unused set while c (a
- * required cell that m fits) is to take it, or has given it back: the
- * required cells m fits lose or regain a candidate.  fit[m] is not
- * touched while m is used, and the state when m comes back is the state
- * when it left, so fit[m] counts those cells (c among them). */
-BS_INLINE void bs_mask(bs_ws *w, int m, int c, int d, const int nd)
-{
-    int f = w->fit[m], j;
-    if (d < 0)
-        w->unused[m >> 6] &= ~(1ULL << (m & 63));
-    else
-        w->unused[m >> 6] |= 1ULL << (m & 63);
-    if (nd != 8) return; /* the Labyrinth keeps no counts */
-    if (f == 1) {
-        w->cnt[c] = (int16_t)(w->cnt[c] + d);
-        return;
-    }
-    for (j = 0; f > 0; j++) {
-        int p = w->req[j], mu = w->must[p];
-        if ((m & mu) == mu && !(m & w->mnot[p])) {
-            w->cnt[p] = (int16_t)(w->cnt[p] + d);
-            f--;
-        }
-    }
-}
-
 /* The state changes, each recorded on the trail (cell * 4 + old state):
  * unknown -> required, unknown -> forbidden, required -> occupied. */
-BS_INLINE void bs_require(bs_ws *w, int c, const int nd, const int nw)
+BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
 {
     int i, e = 0, n = w->nreq;
     w->trail[w->ntrail++] = c * 4 + S_UNK;
     w->state[c] = S_REQ;
     BS_UNROLL
     for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-        if (w->state[q] == S_REQ) {
-            e++;
-            if (nd == 8 && w->rpos[q] < w->nfit) /* q loses the masks
-                                                  * without bit */
-                bs_adjust(w, q, bit, 0, -1, nw);
-        }
-        w->must[q] |= (uint8_t)bit;
+        int q = c + bs_off(nd, i);
+        e += w->state[q] == S_REQ;
+        w->must[q] |= (uint8_t)(1u << bs_opp(nd, i));
     }
     w->E += e;
     w->order[c] = bs_order_key(w, c);
@@ -263,29 +184,19 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd, const int nw)
     w->nreq = n + 1;
 }
 
-BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd, const int nw)
+BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
 {
     int i;
     w->trail[w->ntrail++] = c * 4 + S_UNK;
     w->state[c] = S_FORB;
     BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-        if (nd == 8 && w->state[q] == S_REQ && w->rpos[q] < w->nfit)
-            /* q loses the masks with bit */
-            bs_adjust(w, q, 0, bit, -1, nw);
-        w->mnot[q] |= (uint8_t)bit;
-    }
+    for (i = 0; i < nd; i++)
+        w->mnot[c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
 }
 
-BS_INLINE void bs_occupy(bs_ws *w, int c, const int nd, const int nw)
-{ /* c required */
-    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0;
-    uint64_t v[4];
-    if (nd == 8) {
-        bs_cand(w, c, v, nw);
-        bs_fit(w, v, -1, nw);
-    }
+BS_INLINE int bs_occupy(bs_ws *w, int c, const int nd)
+{ /* c required; returns its occupied neighbours */
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0, o = 0;
     w->nreq = n;
     w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
@@ -294,14 +205,18 @@ BS_INLINE void bs_occupy(bs_ws *w, int c, const int nd, const int nw)
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
     BS_UNROLL
-    for (i = 0; i < nd; i++)
-        e += w->state[c + bs_off(nd, i)] == S_REQ;
+    for (i = 0; i < nd; i++) {
+        int s = w->state[c + bs_off(nd, i)];
+        e += s == S_REQ;
+        o += s == S_OCC;
+    }
     w->E -= e;
+    return o;
 }
 
 /* Undo state changes back to trail length `mark` (the counters B, P, U, E
  * and the unused set are restored by the caller). */
-BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd, const int nw)
+BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
 {
     int nt = w->ntrail, n = w->nreq; /* locals: the byte stores below
                                           * may alias any field */
@@ -311,29 +226,12 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd, const int nw)
         w->state[c] = (uint8_t)old;
         if (old == S_UNK) {
             uint8_t *bits = s == S_REQ ? w->must : w->mnot;
-            if (s == S_REQ) { /* it is last in req[] */
-                uint64_t v[4];
-                n--;
-                if (nd == 8) {
-                    bs_cand(w, c, v, nw);
-                    bs_fit(w, v, -1, nw);
-                }
-            }
+            if (s == S_REQ) n--; /* it is last in req[] */
             BS_UNROLL
-            for (i = 0; i < nd; i++) {
-                int q = c + bs_off(nd, i), bit = 1 << bs_opp(nd, i);
-                bits[q] &= (uint8_t)~bit;
-                if (nd == 8 && w->state[q] == S_REQ) /* q regains masks */
-                    bs_adjust(w, q, s == S_REQ ? bit : 0, s == S_REQ ? 0 : bit,
-                              1, nw);
-            }
+            for (i = 0; i < nd; i++)
+                bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
         } else { /* occupied -> required */
             int p = w->rpos[c], moved = w->req[p];
-            uint64_t v[4];
-            if (nd == 8) {
-                bs_cand(w, c, v, nw);
-                w->cnt[c] = (int16_t)bs_fit(w, v, 1, nw);
-            }
             w->req[n] = moved;
             w->reqkey[n] = w->reqkey[p];
             w->rpos[moved] = (int16_t)n;
@@ -348,46 +246,34 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd, const int nw)
 
 /* Place mask m on the required cell c.  Returns 0 when the counts show the
  * position cannot be completed (the caller undoes). */
-BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd, const int nw)
+BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 {
-    int i, occn = 0, pc = w->pc8[m];
-    BS_UNROLL
-    for (i = 0; i < nd; i++)
-        occn += w->state[c + bs_off(nd, i)] == S_OCC;
-    bs_mask(w, m, c, -1, nd);
-    bs_occupy(w, c, nd, nw);
+    int i, occn, pc = w->pc8[m];
+    occn = bs_occupy(w, c, nd);
+    w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->U--;
     w->P -= pc;
     w->B += pc - 2 * occn;
-    w->nfit = w->nreq;
     BS_UNROLL
     for (i = 0; i < nd; i++) {
         int q = c + bs_off(nd, i);
         if (w->state[q] != S_UNK)
             continue;
         if ((m >> i) & 1)
-            bs_require(w, q, nd, nw);
+            bs_require(w, q, nd);
         else
-            bs_forbid(w, q, nd, nw);
+            bs_forbid(w, q, nd);
     }
-    for (i = nd == 8 ? w->nfit : w->nreq; i < w->nreq; i++) {
-        /* count the new cells' fits */
-        int q = w->req[i];
-        uint64_t v[4];
-        bs_cand(w, q, v, nw);
-        w->cnt[q] = (int16_t)bs_fit(w, v, 1, nw);
-    }
-    w->nfit = BS_MAXREQ;
     if (w->nreq > w->U) return 0;
     if (w->nreq == 0 && w->U > 0) return 0;
     if (w->P - w->B < 2 * (w->E + w->U - w->nreq)) return 0;
     return 1;
 }
 
-/* Open level f for its cell with candidate set v: densest first, then
- * (when `pref`) masks that fit no other required cell, else random. */
-BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v, int pref,
-                        const uint64_t *once, const int nw)
+/* Open level f for its cell with candidate set v: densest first, masks in
+ * `pref` (may be NULL) first among equals, else random. */
+BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
+                        const uint64_t *pref, const int nw)
 {
     int c = f->cell, k, n = 0, i, j;
     int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
@@ -400,9 +286,7 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v, int pref,
             int32_t r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
             b &= b - 1;
             key[n] = -64 * w->pc8[m & freeb] + r;
-            if (pref && (once ? (once[m >> 6] >> (m & 63)) & 1
-                              : w->fit[m] == 1))
-                key[n] -= 32;
+            if (pref && ((pref[m >> 6] >> (m & 63)) & 1)) key[n] -= 32;
             key[n] = key[n] * 256 + n; /* distinct keys: a total order */
             cand[n] = (uint8_t)m;
             n++;
@@ -433,10 +317,9 @@ static void bs_save(const bs_ws *w, bs_frame *f)
     f->E = w->E;
 }
 
-BS_INLINE void bs_restore(bs_ws *w, const bs_frame *f, const int nd,
-                          const int nw)
+BS_INLINE void bs_restore(bs_ws *w, const bs_frame *f, const int nd)
 {
-    bs_undo(w, f->tmark, nd, nw);
+    bs_undo(w, f->tmark, nd);
     w->B = f->B;
     w->P = f->P;
     w->U = f->U;
@@ -448,11 +331,13 @@ static void bs_unuse(bs_ws *w, int m)
     w->unused[m >> 6] |= 1ULL << (m & 63);
 }
 
-/* bs_next() for the Labyrinth (63 tiles, one word per mask set), which
- * keeps no counts: one pass over the required cells computes their
- * candidate sets (dead end when one is empty), the masks that fit one of
- * them only, and the cell first in the order (as in bs_next()). */
-BS_INLINE int bs_next6(bs_ws *w, bs_frame *f, const int nw)
+/* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
+ * pass over the required cells: their candidate sets (dead end when one
+ * is empty), the masks that fit one of them only, and the cell first in
+ * the order (a cell with a single candidate before any other; among equal
+ * keys the first in req[]: the minimum of key * 2^32 + j, without
+ * branches). */
+BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
 {
     int j, k, nz = 0, best;
     uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
@@ -466,8 +351,8 @@ BS_INLINE int bs_next6(bs_ws *w, bs_frame *f, const int nw)
         const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
         uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
                  v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
-                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, multi, key;
-        int words;
+                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
+                 x23 = v2 | v3, x = x01 | x23, multi, key;
         t0 |= o0 & v0;
         t1 |= o1 & v1;
         t2 |= o2 & v2;
@@ -476,13 +361,12 @@ BS_INLINE int bs_next6(bs_ws *w, bs_frame *f, const int nw)
         o1 |= v1;
         o2 |= v2;
         o3 |= v3;
-        if (!(v0 | v1 | v2 | v3)) return 0;
-        multi = (v0 & (v0 - 1)) | (v1 & (v1 - 1)) | (v2 & (v2 - 1)) |
-                (v3 & (v3 - 1));
-        words = (v0 != 0) + (v1 != 0) + (v2 != 0) + (v3 != 0);
-        /* order keys are below 2^27: biased, they stay in 32 bits */
-        key = (uint64_t)(uint32_t)(w->reqkey[j] + 0x40000000 -
-                                   (multi || words > 1 ? 0 : 0x40000000));
+        if (!x) return 0;
+        /* more than one candidate: two bits in the OR of the words, or
+         * one bit in two words */
+        multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
+        /* order keys are below 2^27; bit 30: more than one candidate */
+        key = (uint64_t)(uint32_t)w->reqkey[j] | (uint64_t)(multi != 0) << 30;
         key = key << 32 | (uint32_t)j;
         bkey = key < bkey ? key : bkey;
     }
@@ -499,39 +383,7 @@ BS_INLINE int bs_next6(bs_ws *w, bs_frame *f, const int nw)
     if (nz > w->U - w->nreq) return 0;
     f->cell = best;
     bs_save(w, f);
-    bs_order(w, f, bv, 1, once, nw);
-    return 1;
-}
-
-/* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
- * pass over the required cells' candidate counts (dead end when one is
- * zero) for the cell first in the order (a cell with a single candidate
- * before any other; among equal keys the first in req[]: the minimum of
- * key * 2^32 + j, without branches); the masks that fit no required cell
- * are counted in nz, those that fit one cell only have fit 1. */
-BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
-{
-    int j, best = 0;
-    uint32_t bkey = ~0u;
-    uint64_t bv[4];
-    for (j = 0; j < w->nreq; j++) {
-        int k = w->cnt[w->req[j]];
-        uint32_t key;
-        if (!k) return 0;
-        /* order keys are below 2^27; bit 30: more than one candidate */
-        key = (uint32_t)w->reqkey[j] | (uint32_t)(k > 1) << 30;
-        if (key < bkey) {
-            bkey = key;
-            best = j;
-        }
-    }
-    if (w->nreq == 0) return 0;
-    if (w->nz > w->U - w->nreq) return 0;
-    best = w->req[best];
-    bs_cand(w, best, bv, nw);
-    f->cell = best;
-    bs_save(w, f);
-    bs_order(w, f, bv, 1, NULL, nw);
+    bs_order(w, f, bv, once, nw);
     return 1;
 }
 
@@ -542,7 +394,7 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     int d = 0, i, tries = 0;
     long fails = 0;
     bs_frame *f;
-    bs_undo(w, 0, nd, nw);
+    bs_undo(w, 0, nd);
     w->nreq = 0;
     w->E = 0;
     w->B = 0;
@@ -550,15 +402,7 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     w->P = w->ndir << (w->ndir - 1);
     memset(w->unused, 0, sizeof w->unused);
     for (i = 1; i < w->nmask; i++) bs_unuse(w, i);
-    memset(w->fit, 0, sizeof w->fit);
-    w->nz = w->ntiles;
-    w->nfit = BS_MAXREQ;
-    bs_require(w, BS_CENTRE, nd, nw);
-    if (nd == 8) {
-        uint64_t v[4];
-        bs_cand(w, BS_CENTRE, v, nw);
-        w->cnt[BS_CENTRE] = (int16_t)bs_fit(w, v, 1, nw);
-    }
+    bs_require(w, BS_CENTRE, nd);
     f = &w->st[0];
     f->cell = BS_CENTRE;
     bs_save(w, f);
@@ -567,8 +411,8 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
     f->cand[0] = (uint8_t)(w->nmask - 1); /* the full tile first */
     for (;;) {
         f = &w->st[d];
-        bs_restore(w, f, nd, nw);
-        if (f->pos > 0) bs_mask(w, f->cand[f->pos - 1], f->cell, 1, nd);
+        bs_restore(w, f, nd);
+        if (f->pos > 0) bs_unuse(w, f->cand[f->pos - 1]);
         if (f->pos >= f->ncand) { /* level exhausted: back up */
             if (d == 0) return 0;
             d--;
@@ -576,31 +420,31 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
             continue;
         }
         if (fails > w->par.thrash) {
-            int dj;
+            int dj, k;
             uint64_t v[4];
             if (tries >= w->par.jumpm) return 0;
             tries++;
             fails = 0;
             dj = d < w->par.jumpd ? d - w->par.jumpb : w->par.jumpd;
             if (dj < 1) dj = 1;
-            for (; d > dj; d--) { /* give the masks back, deepest first */
+            for (; d > dj; d--) {
                 bs_frame *g = &w->st[d - 1];
-                bs_restore(w, g, nd, nw);
-                bs_mask(w, g->cand[g->pos - 1], g->cell, 1, nd);
+                bs_unuse(w, g->cand[g->pos - 1]);
             }
             f = &w->st[d];
-            bs_restore(w, f, nd, nw);
-            bs_cand(w, f->cell, v, nw);
-            bs_order(w, f, v, 0, NULL, nw);
+            bs_restore(w, f, nd);
+            for (k = 0; k < nw; k++)
+                v[k] = w->unused[k] & w->sup[w->must[f->cell]][k] &
+                       w->dis[w->mnot[f->cell]][k];
+            bs_order(w, f, v, NULL, nw);
             continue;
         }
-        if (!bs_place(w, f->cell, f->cand[f->pos++], nd, nw)) {
+        if (!bs_place(w, f->cell, f->cand[f->pos++], nd)) {
             fails++;
             continue;
         }
         if (w->U == 0) return 1;
-        if (!(nd == 8 ? bs_next(w, &w->st[d + 1], nw)
-                      : bs_next6(w, &w->st[d + 1], nw))) {
+        if (!bs_next(w, &w->st[d + 1], nw)) {
             fails++;
             continue;
         }
