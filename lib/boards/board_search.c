@@ -102,7 +102,8 @@ typedef struct bs_ws {
     int16_t rpos[BS_N];    /* index in req[] of a required cell */
     int32_t order[BS_N];   /* growth-order key of a required cell */
     int32_t req[BS_MAXREQ];
-    int32_t reqkey[BS_MAXREQ]; /* order[req[j]], read in req[] order */
+    uint64_t reqkey[BS_MAXREQ]; /* order[req[j]] * 2^32 + j, read in req[]
+                                 * order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
@@ -180,7 +181,7 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
     w->order[c] = bs_order_key(w, c);
     w->rpos[c] = (int16_t)n;
     w->req[n] = c;
-    w->reqkey[n] = w->order[c];
+    w->reqkey[n] = (uint64_t)w->order[c] << 32 | (uint32_t)n;
     w->nreq = n + 1;
 }
 
@@ -201,7 +202,7 @@ BS_INLINE int bs_occupy(bs_ws *w, int c, const int nd)
     w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
     w->req[p] = last; /* swap it out of req[] */
-    w->reqkey[p] = w->reqkey[n];
+    w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
     BS_UNROLL
@@ -233,11 +234,11 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
         } else { /* occupied -> required */
             int p = w->rpos[c], moved = w->req[p];
             w->req[n] = moved;
-            w->reqkey[n] = w->reqkey[p];
+            w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
             w->rpos[moved] = (int16_t)n;
             n++;
             w->req[p] = c;
-            w->reqkey[p] = w->order[c];
+            w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
         }
     }
     w->ntrail = nt;
@@ -365,9 +366,8 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
         /* more than one candidate: two bits in the OR of the words, or
          * one bit in two words */
         multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
-        /* order keys are below 2^27; bit 30: more than one candidate */
-        key = (uint64_t)(uint32_t)w->reqkey[j] | (uint64_t)(multi != 0) << 30;
-        key = key << 32 | (uint32_t)j;
+        /* order keys are below 2^27; bit 62: more than one candidate */
+        key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
         bkey = key < bkey ? key : bkey;
     }
     if (w->nreq == 0) return 0;
