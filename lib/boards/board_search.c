@@ -102,7 +102,8 @@ typedef struct bs_ws {
     int16_t rpos[BS_N];    /* index in req[] of a required cell */
     int32_t order[BS_N];   /* growth-order key of a required cell */
     int32_t req[BS_MAXREQ];
-    int32_t reqkey[BS_MAXREQ]; /* order[req[j]], read in req[] order */
+    uint64_t reqkey[BS_MAXREQ]; /* order[req[j]] * 2^32 + j, read in req[]
+                                 * order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
@@ -180,7 +181,7 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
     w->order[c] = bs_order_key(w, c);
     w->rpos[c] = (int16_t)n;
     w->req[n] = c;
-    w->reqkey[n] = w->order[c];
+    w->reqkey[n] = (uint64_t)w->order[c] << 32 | (uint32_t)n;
     w->nreq = n + 1;
 }
 
@@ -194,20 +195,24 @@ BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
         w->mnot[c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
 }
 
-BS_INLINE void bs_occupy(bs_ws *w, int c, const int nd) /* c required */
-{
-    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0;
+BS_INLINE int bs_occupy(bs_ws *w, int c, const int nd)
+{ /* c required; returns its occupied neighbours */
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0, o = 0;
     w->nreq = n;
     w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
     w->req[p] = last; /* swap it out of req[] */
-    w->reqkey[p] = w->reqkey[n];
+    w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
     BS_UNROLL
-    for (i = 0; i < nd; i++)
-        e += w->state[c + bs_off(nd, i)] == S_REQ;
+    for (i = 0; i < nd; i++) {
+        int s = w->state[c + bs_off(nd, i)];
+        e += s == S_REQ;
+        o += s == S_OCC;
+    }
     w->E -= e;
+    return o;
 }
 
 /* Undo state changes back to trail length `mark` (the counters B, P, U, E
@@ -229,11 +234,11 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
         } else { /* occupied -> required */
             int p = w->rpos[c], moved = w->req[p];
             w->req[n] = moved;
-            w->reqkey[n] = w->reqkey[p];
+            w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
             w->rpos[moved] = (int16_t)n;
             n++;
             w->req[p] = c;
-            w->reqkey[p] = w->order[c];
+            w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
         }
     }
     w->ntrail = nt;
@@ -244,11 +249,8 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
  * position cannot be completed (the caller undoes). */
 BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 {
-    int i, occn = 0, pc = w->pc8[m];
-    BS_UNROLL
-    for (i = 0; i < nd; i++)
-        occn += w->state[c + bs_off(nd, i)] == S_OCC;
-    bs_occupy(w, c, nd);
+    int i, occn, pc = w->pc8[m];
+    occn = bs_occupy(w, c, nd);
     w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->U--;
     w->P -= pc;
@@ -350,8 +352,8 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
         const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
         uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
                  v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
-                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, multi, key;
-        int words;
+                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
+                 x23 = v2 | v3, x = x01 | x23, multi, key;
         t0 |= o0 & v0;
         t1 |= o1 & v1;
         t2 |= o2 & v2;
@@ -360,14 +362,12 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
         o1 |= v1;
         o2 |= v2;
         o3 |= v3;
-        if (!(v0 | v1 | v2 | v3)) return 0;
-        multi = (v0 & (v0 - 1)) | (v1 & (v1 - 1)) | (v2 & (v2 - 1)) |
-                (v3 & (v3 - 1));
-        words = (v0 != 0) + (v1 != 0) + (v2 != 0) + (v3 != 0);
-        /* order keys are below 2^27: biased, they stay in 32 bits */
-        key = (uint64_t)(uint32_t)(w->reqkey[j] + 0x40000000 -
-                                   (multi || words > 1 ? 0 : 0x40000000));
-        key = key << 32 | (uint32_t)j;
+        if (!x) return 0;
+        /* more than one candidate: two bits in the OR of the words, or
+         * one bit in two words */
+        multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
+        /* order keys are below 2^27; bit 62: more than one candidate */
+        key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
         bkey = key < bkey ? key : bkey;
     }
     if (w->nreq == 0) return 0;
