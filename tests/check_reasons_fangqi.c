@@ -101,7 +101,7 @@ START_TEST(initial_removal_refusals)
     s = rt_state(g);
     for (r = 1; r <= 7; r++)
         for (c = 0; c < 7; c++) {
-            char p[8];
+            char p[16];
             snprintf(p, sizeof p, " %c%d", 'a' + c, r);
             strcat(seq, p);
         }
