@@ -188,7 +188,7 @@ START_TEST(contract)
                      MG_OK);
     ck_assert_int_eq(mg_state_illegal_reason(s, a, NULL, 0, &n2), MG_ENOBUFS);
     {
-        char over[RT_CAP], want[RT_CAP];
+        char over[RT_CAP], want[RT_CAP + 64];
         ck_assert_int_eq(mg_state_illegal_reason(s, a, over, sizeof over,
                                                  NULL),
                          MG_EOVER);
