@@ -27,15 +27,7 @@
 /* A legal action has no reason: MG_OK and "". */
 START_TEST(legal_has_no_reason)
 {
-    mg_game *g = rt_game("dots_and_boxes(rows=2,cols=2)");
-    mg_state *s = rt_state(g);
-    int32_t a[4096];
-    size_t n = 0;
-    ck_assert_int_eq(mg_state_legal_actions(s, a, 4096, &n), MG_OK);
-    ck_assert_uint_gt(n, 0);
-    rt_expect(s, a[0], MG_OK, "");
-    mg_state_free(s);
-    mg_game_free(g);
+    rt_first_legal_has_no_reason("dots_and_boxes(rows=2,cols=2)");
 }
 END_TEST
 

@@ -105,4 +105,19 @@ static inline void rt_expect_end(const mg_state *s, const char *want)
     ck_assert_uint_eq(needed, strlen(want) + 1);
 }
 
+/* The first legal action at the start of `spec` has no reason: MG_OK
+ * and "". */
+static inline void rt_first_legal_has_no_reason(const char *spec)
+{
+    mg_game *g = rt_game(spec);
+    mg_state *s = rt_state(g);
+    int32_t a[4096];
+    size_t n = 0;
+    ck_assert_int_eq(mg_state_legal_actions(s, a, 4096, &n), MG_OK);
+    ck_assert_uint_gt(n, 0);
+    rt_expect(s, a[0], MG_OK, "");
+    mg_state_free(s);
+    mg_game_free(g);
+}
+
 #endif /* MG_REASONS_TEST_H */

@@ -12,15 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void set_error(mgs_result *r, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
 #include <stdarg.h>
 
-static void set_error(mgs_result *r, int status, const char *fmt, ...)
+void mgs_error(mgs_result *r, int status, const char *fmt, ...)
 {
     char msg[1024];
     va_list ap;
@@ -104,7 +98,7 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
     char err[512];
     int rc = -1;
     if (!rows || !texts || !ap) {
-        set_error(r, 503, "out of memory");
+        mgs_error(r, 503, "out of memory");
         goto out;
     }
     for (i = 0; i < n; i++) {
@@ -114,7 +108,7 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
             json_object_set_new(ev, "at_ms", json_integer(now));
         if (mgs_table_apply(t, ev, err, sizeof err) != 0) {
             mgs_log("table %s: refused its own event: %s", t->id, err);
-            set_error(r, 500, "internal error: %s", err);
+            mgs_error(r, 500, "internal error: %s", err);
             if (i > 0)
                 reload(srv, t);
             goto out;
@@ -153,7 +147,7 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
     if (mgs_store_append(srv->store, ap, nextra + 1, err, sizeof err) !=
         MGS_OK) {
         mgs_log("table %s: commit failed: %s", t->id, err);
-        set_error(r, 503, "the server could not store this (%s): nothing "
+        mgs_error(r, 503, "the server could not store this (%s): nothing "
                           "was applied; try again later",
                   err);
         reload(srv, t);

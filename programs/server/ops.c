@@ -11,22 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void err(mgs_result *r, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void err(mgs_result *r, int status, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    r->status = status;
-    r->body = json_pack("{s:s}", "error", msg);
-}
 
 static json_t *event(const char *type, int seat)
 {
@@ -73,7 +57,7 @@ static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
     if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, r) == 0) {
         mgs_broadcast(srv, t, evs);
         json_decref(r->body);
-        err(r, 409, "seat %d ran out of time: the game is over", s);
+        mgs_error(r, 409, "seat %d ran out of time: the game is over", s);
     }
     json_decref(evs);
     return 1;
@@ -98,33 +82,33 @@ static int move_action(const mgs_table *t, const json_t *body, int32_t *a,
                                                                       "action");
     char why[512];
     if (mv && ac) {
-        err(r, 400, "give either \"move\" (notation) or \"action\" (an id), "
+        mgs_error(r, 400, "give either \"move\" (notation) or \"action\" (an id), "
                     "not both");
         return -1;
     }
     if (json_is_string(mv)) {
         if (mg_state_action_from_string(t->state, json_string_value(mv), a,
                                         why, sizeof why) != MG_OK) {
-            err(r, 422, "not a move of this game: %s", why);
+            mgs_error(r, 422, "not a move of this game: %s", why);
             return -1;
         }
     } else if (json_is_integer(ac)) {
         json_int_t v = json_integer_value(ac);
         if (v < INT32_MIN || v > INT32_MAX) {
-            err(r, 422, "action %lld does not exist in this game: its "
+            mgs_error(r, 422, "action %lld does not exist in this game: its "
                         "action ids are 0 to %d",
                 (long long)v, (int)mg_game_num_actions(t->game) - 1);
             return -1;
         }
         *a = (int32_t)v;
     } else {
-        err(r, 400, "op \"move\" needs \"move\" (a string in the game's "
+        mgs_error(r, 400, "op \"move\" needs \"move\" (a string in the game's "
                     "notation) or \"action\" (an integer id)");
         return -1;
     }
     if (mg_state_illegal_reason(t->state, *a, why, sizeof why, NULL) !=
         MG_OK) {
-        err(r, 422, "%s", why);
+        mgs_error(r, 422, "%s", why);
         return -1;
     }
     return 0;
@@ -153,9 +137,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         json_t *e;
         char name[64];
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (mgs_table_to_move(t) != seat)
-            return err(r, 409, "it is seat %d's turn, not yours",
+            return mgs_error(r, 409, "it is seat %d's turn, not yours",
                        mgs_table_to_move(t)),
                    NULL;
         if (move_action(t, body, &a, r) != 0)
@@ -175,25 +159,25 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     }
     if (strcmp(op, "resign") == 0) {
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         return json_pack("[o]", timed(t, now, event("resign", seat)));
     }
     if (strcmp(op, "draw_offer") == 0) {
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (t->draw_offer == seat)
-            return err(r, 409, "you have offered a draw already"), NULL;
+            return mgs_error(r, 409, "you have offered a draw already"), NULL;
         if (t->draw_offer == other)
-            return err(r, 409, "your opponent has offered a draw: accept or "
+            return mgs_error(r, 409, "your opponent has offered a draw: accept or "
                                "decline it"),
                    NULL;
         return json_pack("[o]", event("draw_offer", seat));
     }
     if (strcmp(op, "draw_accept") == 0 || strcmp(op, "draw_decline") == 0) {
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (t->draw_offer != other)
-            return err(r, 409, "there is no draw offer of your opponent's "
+            return mgs_error(r, 409, "there is no draw offer of your opponent's "
                                "to answer"),
                    NULL;
         return json_pack("[o]", timed(t, now,
@@ -203,14 +187,14 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     }
     if (strcmp(op, "takeback_request") == 0) {
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (!t->takebacks)
-            return err(r, 409, "takebacks are off at this table"), NULL;
+            return mgs_error(r, 409, "takebacks are off at this table"), NULL;
         if (t->takeback_req == seat)
-            return err(r, 409, "you have asked for a takeback already"),
+            return mgs_error(r, 409, "you have asked for a takeback already"),
                    NULL;
         if (trailing(t, seat) == 0)
-            return err(r, 409, "nothing to take back: the last action is "
+            return mgs_error(r, 409, "nothing to take back: the last action is "
                                "not yours"),
                    NULL;
         return json_pack("[o]", event("takeback_request", seat));
@@ -219,9 +203,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         strcmp(op, "takeback_decline") == 0) {
         json_t *e;
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (t->takeback_req != other)
-            return err(r, 409, "there is no takeback request of your "
+            return mgs_error(r, 409, "there is no takeback request of your "
                                "opponent's to answer"),
                    NULL;
         if (op[9] == 'd')
@@ -235,9 +219,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     }
     if (strcmp(op, "abort") == 0) {
         if (t->status != MGS_WAITING && t->status != MGS_PLAYING)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (t->actions_by[0] > 0 && t->actions_by[1] > 0)
-            return err(r, 409, "too late to abort: both players have "
+            return mgs_error(r, 409, "too late to abort: both players have "
                                "moved (resign instead)"),
                    NULL;
         return json_pack("[o]", timed(t, now, event("abort", seat)));
@@ -247,16 +231,16 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         int64_t wait;
         json_t *e;
         if (np)
-            return err(r, 409, "%s", np), NULL;
+            return mgs_error(r, 409, "%s", np), NULL;
         if (o->kind == MGS_BOT)
-            return err(r, 409, "your opponent is a bot"), NULL;
+            return mgs_error(r, 409, "your opponent is a bot"), NULL;
         if (mgs_table_to_move(t) != other)
-            return err(r, 409, "only when it is your opponent's turn"), NULL;
+            return mgs_error(r, 409, "only when it is your opponent's turn"), NULL;
         if (o->present > 0)
-            return err(r, 409, "your opponent is here (connected)"), NULL;
+            return mgs_error(r, 409, "your opponent is here (connected)"), NULL;
         wait = o->away_since_ms + (int64_t)srv->cfg.away_s * 1000 - now;
         if (wait > 0)
-            return err(r, 409, "your opponent has been away for less than "
+            return mgs_error(r, 409, "your opponent has been away for less than "
                                "%d s: wait %lld s more",
                        srv->cfg.away_s, (long long)(wait + 999) / 1000),
                    NULL;
@@ -267,7 +251,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         json_object_set_new(e, "by", json_integer(seat));
         return json_pack("[o]", e);
     }
-    err(r, 400, "unknown op '%s': expected move, resign, draw_offer, "
+    mgs_error(r, 400, "unknown op '%s': expected move, resign, draw_offer, "
                 "draw_accept, draw_decline, takeback_request, "
                 "takeback_accept, takeback_decline, abort, rematch, "
                 "claim_win or claim_bot",
@@ -291,21 +275,21 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
     r->status = 0;
     r->body = NULL;
     if (!op) {
-        err(r, 400, "the command needs \"op\", a string");
+        mgs_error(r, 400, "the command needs \"op\", a string");
         return;
     }
     if (cid) {
         size_t k;
         cmd_id = json_string_value(cid);
         if (!cmd_id || !cmd_id[0] || strlen(cmd_id) > MGS_CMD_ID_MAX) {
-            err(r, 400, "\"cmd_id\" must be a string of 1 to %d printable "
+            mgs_error(r, 400, "\"cmd_id\" must be a string of 1 to %d printable "
                         "ASCII characters",
                 MGS_CMD_ID_MAX);
             return;
         }
         for (k = 0; cmd_id[k]; k++)
             if (cmd_id[k] < 0x21 || cmd_id[k] > 0x7e) {
-                err(r, 400, "\"cmd_id\" must be printable ASCII without "
+                mgs_error(r, 400, "\"cmd_id\" must be printable ASCII without "
                             "spaces");
                 return;
             }
@@ -318,12 +302,12 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
             }
     }
     if (ev && !json_is_integer(ev)) {
-        err(r, 400, "\"expect_version\" must be an integer (the table's "
+        mgs_error(r, 400, "\"expect_version\" must be an integer (the table's "
                     "version you saw)");
         return;
     }
     if (ev && json_integer_value(ev) != (json_int_t)t->version) {
-        err(r, 409, "the table is at version %lld, not the expected %s",
+        mgs_error(r, 409, "the table is at version %lld, not the expected %s",
             (long long)t->version,
             json_is_integer(ev) ? "one" : "(not an integer)");
         json_object_set_new(r->body, "version", json_integer(t->version));
@@ -343,7 +327,7 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
      * still resign, or ask for a rematch once the game is over) */
     if (internal == MGS_BY_PERSON && t->seats[seat].kind == MGS_BOT &&
         strcmp(op, "resign") != 0 && strcmp(op, "rematch") != 0) {
-        err(r, 409, "a bot plays seat %d now: only resign and rematch are "
+        mgs_error(r, 409, "a bot plays seat %d now: only resign and rematch are "
                     "left to its person",
             seat);
         return;

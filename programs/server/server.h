@@ -250,6 +250,13 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                 mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
 
+/* r := status and {"error": the message} (command.c). */
+void mgs_error(mgs_result *r, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* Who sends a command: a person (authenticated by the seat's secret),
  * the server itself (the timer: op "timeout"), or the seat's bot. */
 enum { MGS_BY_PERSON = 0, MGS_BY_SERVER = 1, MGS_BY_BOT = 2 };

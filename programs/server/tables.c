@@ -12,22 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void err(mgs_result *r, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void err(mgs_result *r, int status, const char *fmt, ...)
-{
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    r->status = status;
-    r->body = json_pack("{s:s}", "error", msg);
-}
 
 /* ------------------------------------------------------------- the map */
 
@@ -234,29 +218,29 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
         for (i = 0; create_keys[i]; i++)
             ok |= strcmp(key, create_keys[i]) == 0;
         if (!ok) {
-            err(r, 400, "unknown field '%.40s': a table takes spec, seat, "
+            mgs_error(r, 400, "unknown field '%.40s': a table takes spec, seat, "
                         "bots, clock and takebacks",
                 key);
             return;
         }
     }
     if (!spec) {
-        err(r, 400, "\"spec\" is required: a game spec such as "
+        mgs_error(r, 400, "\"spec\" is required: a game spec such as "
                     "\"dots_and_boxes(rows=5,cols=5)\"");
         return;
     }
     if ((int)strlen(spec) > srv->cfg.max_spec) {
-        err(r, 400, "the spec is longer than this server's limit of %d "
+        mgs_error(r, 400, "the spec is longer than this server's limit of %d "
                     "characters",
             srv->cfg.max_spec);
         return;
     }
     if (mg_game_new(&g, spec, msg, sizeof msg) != MG_OK) {
-        err(r, 400, "spec: %s", msg);
+        mgs_error(r, 400, "spec: %s", msg);
         return;
     }
     if (mg_game_num_actions(g) > srv->cfg.max_actions) {
-        err(r, 400, "this game has %d action ids, more than this server's "
+        mgs_error(r, 400, "this game has %d action ids, more than this server's "
                     "limit of %d (a smaller board?)",
             (int)mg_game_num_actions(g), srv->cfg.max_actions);
         mg_game_free(g);
@@ -273,14 +257,14 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
     } else if (seat_j && !(json_is_integer(seat_j) &&
                            (json_integer_value(seat_j) == 0 ||
                             json_integer_value(seat_j) == 1))) {
-        err(r, 400, "\"seat\" must be 0, 1 or \"random\"");
+        mgs_error(r, 400, "\"seat\" must be 0, 1 or \"random\"");
         return;
     } else if (seat_j) {
         creator = (int)json_integer_value(seat_j);
     }
     if (bots && !json_is_null(bots)) {
         if (!json_is_array(bots) || json_array_size(bots) != 2) {
-            err(r, 400, "\"bots\" must be an array of two entries, each null "
+            mgs_error(r, 400, "\"bots\" must be an array of two entries, each null "
                         "or a bot spec");
             return;
         }
@@ -289,17 +273,17 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
             if (json_is_null(b))
                 continue;
             if (!json_is_string(b)) {
-                err(r, 400, "bots[%d] must be null or a bot spec", i);
+                mgs_error(r, 400, "bots[%d] must be null or a bot spec", i);
                 return;
             }
             if (!bot_ok(json_string_value(b), msg, sizeof msg)) {
-                err(r, 400, "bots[%d]: %s", i, msg);
+                mgs_error(r, 400, "bots[%d]: %s", i, msg);
                 return;
             }
             botspec[i] = json_string_value(b);
         }
         if (botspec[creator]) {
-            err(r, 400, "bots[%d] is your own seat: it must be null", creator);
+            mgs_error(r, 400, "bots[%d] is your own seat: it must be null", creator);
             return;
         }
     }
@@ -309,7 +293,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
         if (!json_is_object(clock) || !json_is_integer(b) ||
             (inc && !json_is_integer(inc)) || json_object_size(clock) > 2 ||
             (json_object_size(clock) == 2 && !inc)) {
-            err(r, 400, "\"clock\" must be null or {\"base_ms\": int, "
+            mgs_error(r, 400, "\"clock\" must be null or {\"base_ms\": int, "
                         "\"increment_ms\": int}");
             return;
         }
@@ -317,17 +301,17 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
             json_integer_value(b) > 86400000 ||
             (inc && (json_integer_value(inc) < 0 ||
                      json_integer_value(inc) > 600000))) {
-            err(r, 400, "clock: base_ms must be 1000 to 86400000 (1 s to 24 "
+            mgs_error(r, 400, "clock: base_ms must be 1000 to 86400000 (1 s to 24 "
                         "h) and increment_ms 0 to 600000 (10 min)");
             return;
         }
     }
     if (tb && !json_is_boolean(tb)) {
-        err(r, 400, "\"takebacks\" must be true or false");
+        mgs_error(r, 400, "\"takebacks\" must be true or false");
         return;
     }
     if (new_table_id(srv, id) != 0 || !(t = mgs_table_new(id))) {
-        err(r, 503, "could not make a table id");
+        mgs_error(r, 503, "could not make a table id");
         return;
     }
     seats_j = json_array();
@@ -413,7 +397,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
             seat = i;
     }
     if (seat < 0 || t->status != MGS_WAITING) {
-        err(r, 403, "this invite is not valid for this table (used already, "
+        mgs_error(r, 403, "this invite is not valid for this table (used already, "
                     "or mistyped)");
         return;
     }
@@ -455,17 +439,17 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     int i, nrows = 0, ne, rc = -1;
     int64_t now = mgs_now_ms();
     if (t->status != MGS_OVER && t->status != MGS_ABORTED) {
-        err(r, 409, "a rematch is for a finished game");
+        mgs_error(r, 409, "a rematch is for a finished game");
         return -1;
     }
     if (t->seats[seat].kind == MGS_BOT) {
-        err(r, 409, "a bot plays your seat now (it took over while you "
+        mgs_error(r, 409, "a bot plays your seat now (it took over while you "
                     "were away): there is no rematch for you");
         return -1;
     }
     if (t->seats[1 - seat].kind == MGS_HUMAN &&
         mgs_hash_zero(t->seats[1 - seat].secret_hash)) {
-        err(r, 409, "nobody took the other seat of this table: there is no "
+        mgs_error(r, 409, "nobody took the other seat of this table: there is no "
                     "one to play a rematch with (create a new table)");
         return -1;
     }
@@ -476,7 +460,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         return 0;
     }
     if (new_table_id(srv, id) != 0 || !(n = mgs_table_new(id))) {
-        err(r, 503, "could not make a table id");
+        mgs_error(r, 503, "could not make a table id");
         return -1;
     }
     /* the new table's events, applied to it in memory first */
@@ -524,7 +508,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         json_t *ev = json_array_get(nevents, (size_t)i);
         char msg[256];
         if (mgs_table_apply(n, ev, msg, sizeof msg) != 0) {
-            err(r, 500, "internal error: %s", msg);
+            mgs_error(r, 500, "internal error: %s", msg);
             goto out;
         }
         json_object_set_new(ev, "status", json_string(mgs_status_name(
