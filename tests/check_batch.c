@@ -20,7 +20,8 @@
 
 /* Counting allocations (glibc, no sanitizer): the library's calls to
  * malloc resolve to these definitions of the executable, which count and
- * pass on to glibc's own. */
+ * pass on to glibc's own.  Under valgrind (make memcheck), which replaces
+ * them, the test that counts finds no count and stops. */
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) &&                   \
     !defined(__SANITIZE_THREAD__)
 #define COUNT_ALLOCS 1
@@ -403,9 +404,11 @@ START_TEST(test_batch_steps_without_malloc)
     MG_GAME(g, "dots_and_boxes");
     before = allocs;
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
-    ck_assert_int_gt(allocs, before); /* the counter counts */
+    after = allocs;
     mg_state_free(s);
     mg_game_free(g);
+    if (after == before) /* valgrind replaced these: nothing to count */
+        return;
     for (k = 0; k < sizeof sp / sizeof sp[0]; k++) {
         MG_GAME(g, sp[k]);
         ck_assert_int_eq(mg_batch_new(&b, g, 16, MG_AUTORESET_SAME_STEP),
