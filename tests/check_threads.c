@@ -9,7 +9,7 @@
  * mg_state_legal_actions, moves chosen by its own "mcts(iterations=50)"
  * and "greedy" bots, a clone that goes on in place of the state, and
  * mg_state_playout to the end; it also reads the shared game (spec,
- * board, notation, rendering).  Every result (history, hash, winner,
+ * board, notation, rendering) and steps a batch of its own (1.5).  Every result (history, hash, winner,
  * scores, the saved record) is then compared with a single-threaded
  * replay of the same seeds.  Run normally (make threads) and under
  * -fsanitize=thread (make tsan).
@@ -108,6 +108,43 @@ static uint64_t read_game(const mg_game *g, const mg_state *s, uint64_t h,
     return h;
 }
 
+/* A batch of 4 games of g, 40 steps of random actions with masks and
+ * observations (1.5), folded into h; 0 when out of memory. */
+static uint64_t batch_reads(const mg_game *g, uint64_t h, uint64_t seed)
+{
+    mg_batch *b = NULL;
+    int32_t acts[4], planes, sites, t, i;
+    uint8_t *mask;
+    float *obs;
+    int8_t st[4];
+    mg_game_observation_shape(g, &planes, &sites);
+    mask = malloc(4 * (size_t)mg_game_num_actions(g));
+    obs = malloc(4 * (size_t)planes * (size_t)sites * sizeof *obs);
+    if (!mask || !obs ||
+        mg_batch_new(&b, g, 4, MG_AUTORESET_SAME_STEP) != MG_OK) {
+        h = 0;
+        goto out;
+    }
+    for (t = 0; t < 40; t++) {
+        mg_batch_random_actions(b, seed + (uint64_t)t, acts);
+        mg_batch_step(b, acts, st);
+        mg_batch_legal_masks(b, mask, 4 * (size_t)mg_game_num_actions(g));
+        mg_batch_observations(b, MG_BATCH_MOVER, obs,
+                              4 * (size_t)planes * (size_t)sites);
+        h = fnv(h, st, sizeof st);
+    }
+    for (i = 0; i < 4; i++) {
+        uint64_t x = mg_state_hash(mg_batch_state(b, i));
+        h = fnv(h, &x, sizeof x);
+    }
+    h = fnv(h, obs, 4 * (size_t)planes * (size_t)sites * sizeof *obs);
+out:
+    mg_batch_free(b);
+    free(mask);
+    free(obs);
+    return h;
+}
+
 /* One match on game gi from seed; the bots are the worker's own. */
 static int play(worker *w, int gi, uint64_t seed, mg_bot *mcts,
                 mg_bot *greedy, result *r)
@@ -157,6 +194,8 @@ static int play(worker *w, int gi, uint64_t seed, mg_bot *mcts,
             mg_state_undo(s);
     }
     reads = read_game(g, s, reads, &rng);
+    if ((reads = batch_reads(g, reads, mg_test_rand(&rng))) == 0)
+        FAIL(w, "%s: batch: out of memory", mg_game_id(g));
     done = mg_state_playout(s, mg_test_rand(&rng), -1);
     if (done < 0 || mg_state_is_terminal(s) != 1)
         FAIL(w, "%s: playout %d did not end the game", mg_game_id(g), done);

@@ -163,8 +163,7 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     make_keys(c);
 
     g->data = c;
-    g->planes = mg__china_planes;
-    g->num_planes = MG__CHINA_PLANES;
+    mg__china_set_planes(g); /* the planes and their bounds */
     g->ordered = c->ascending; /* the order of the cells is a rule */
     g->num_actions = c->n + 2;
     g->max_legal = c->n + 1;
