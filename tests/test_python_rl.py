@@ -1,0 +1,700 @@
+"""The reinforcement-learning wrappers (mindgames.pettingzoo,
+mindgames.gymnasium, mindgames.openspiel) against the frameworks'
+documented contracts.
+
+The frameworks are not installed in CI, so the contracts are restated
+here and checked on the framework-free cores the wrappers are made of
+(mindgames._rl: AECCore, SingleAgentCore, VectorCore; the OpenSpiel
+state's methods).  Where a framework is importable, the thin adapters and
+the framework's own checkers run too (pettingzoo.test.api_test and
+seed_test, gymnasium.utils.env_checker.check_env, pyspiel's random
+simulation); otherwise those tests are skipped with the reason.
+
+Contracts restated (from each framework's documentation):
+
+PettingZoo AEC (pettingzoo.utils.env.AECEnv, the "AEC API" page):
+  possible_agents, agents, agent_selection; reset(seed=None,
+  options=None) leaves every agent alive (terminations and truncations
+  all False); observe(agent); last(observe=True) is (observation,
+  cumulative reward, termination, truncation, info) of agent_selection,
+  and its observation is None with observe=False; rewards,
+  terminations, truncations and infos are dicts keyed by the live
+  agents; a terminated or truncated agent must take step(None) (the dead
+  step), which removes it from agents; an action mask, when given, is
+  obs["action_mask"] and an action space's sample(mask) draws a legal
+  action; same seed, same actions -> same trajectory (seed_test).
+Gymnasium (gymnasium.Env, gymnasium.vector.VectorEnv):
+  reset(seed=None, options=None) -> (obs, info); step(a) -> (obs,
+  reward, terminated, truncated, info); reset(seed=s) makes the episode
+  reproducible; observations lie in observation_space; vector autoreset
+  NEXT_STEP / SAME_STEP / DISABLED as the "Autoreset modes" page states.
+OpenSpiel (pyspiel.State as python games implement it):
+  current_player() (TERMINAL -4 at the end), legal_actions(),
+  apply_action(), is_terminal(), returns(), rewards(), clone(),
+  observation_string/information_state_string(player), __str__,
+  serialize(); the observer fills its tensor.
+"""
+import copy
+import pickle
+import io
+import os
+import subprocess
+import sys
+import unittest
+from contextlib import redirect_stdout
+
+from mgtest import HAVE_NUMPY, mg
+
+if HAVE_NUMPY:
+    import numpy as np
+    from mindgames import _rl
+    from mindgames._rl import (AGENTS, AECCore, SingleAgentCore,
+                               VectorCore)
+
+needs_numpy = unittest.skipUnless(HAVE_NUMPY, "the RL wrappers need NumPy, "
+                                  "which is not importable here")
+
+# every game, small where the default is slow to play out at random
+SPECS = ("dots_and_boxes(rows=3,cols=3)", "dots_and_boxes(grid=triangle,size=2)",
+         "china_squares", "china_octangle", "china_tangle", "china_grove",
+         "fangqi(width=5,height=5,no_capture_limit=30)",
+         "chains_of_thought")
+SMALL = "dots_and_boxes(rows=2,cols=2)"
+
+
+def have(module):
+    try:
+        __import__(module)
+        return True
+    except ImportError:
+        return False
+
+
+def _python(code):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True,
+                          text=True, env=dict(os.environ))
+
+
+class TestImports(unittest.TestCase):
+    """The frameworks are optional: importing mindgames imports none of
+    them, and a wrapper without its framework raises an ImportError
+    naming the package to install."""
+
+    def test_mindgames_imports_no_framework(self):
+        p = _python("import sys, mindgames; print(sorted(m for m in "
+                    "('pettingzoo', 'gymnasium', 'pyspiel', 'numpy') "
+                    "if m in sys.modules))")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.strip(), "[]")
+
+    def test_missing_framework(self):
+        for module, framework in (("pettingzoo", "pettingzoo"),
+                                  ("gymnasium", "gymnasium"),
+                                  ("openspiel", "pyspiel")):
+            p = _python("import sys; sys.modules[%r] = None\n"
+                        "try:\n    import mindgames.%s\n"
+                        "except ImportError as e:\n    print(e)\n"
+                        % (framework, module))
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("mindgames.%s needs" % module, p.stdout)
+            self.assertIn(framework if framework != "pyspiel"
+                          else "open_spiel", p.stdout)
+
+
+def random_agent_game(core, rng, check=None):
+    """Play a game of an AECCore to the end with legal random actions (the
+    mask), calling check(core) before each step; returns the actions."""
+    played = []
+    while True:
+        agent = core.agent_selection
+        obs, reward, term, trunc, info = core.last()
+        if check:
+            check(core)
+        if term or trunc:
+            return played
+        legal = np.flatnonzero(obs["action_mask"])
+        a = int(legal[rng.integers(len(legal))])
+        played.append((agent, a))
+        core.step(a)
+
+
+@needs_numpy
+class TestAEC(unittest.TestCase):
+    """PettingZoo's AEC contract on AECCore, every game."""
+
+    def test_spaces(self):
+        for spec in SPECS:
+            core = AECCore(spec)
+            g = core.game
+            self.assertEqual(core.possible_agents, ["player_0", "player_1"])
+            self.assertEqual(core.observation_low.shape, g.observation_shape)
+            self.assertEqual(core.observation_low.dtype, np.float32)
+            bounds = g.observation_bounds()
+            self.assertEqual(len(bounds), g.observation_shape[0])
+            for p, (lo, hi) in enumerate(bounds):
+                self.assertLessEqual(lo, hi)
+                self.assertTrue((core.observation_low[p] == lo).all())
+                self.assertTrue((core.observation_high[p] == hi).all())
+            self.assertEqual(core.num_actions, g.num_actions)
+            self.assertFalse(core.metadata["is_parallelizable"])
+            self.assertEqual(core.metadata["render_modes"], ["ansi", "human"])
+            self.assertTrue(core.metadata["name"].startswith("mindgames_"))
+
+    def test_reset(self):
+        core = AECCore(SPEC_CHINA)
+        core.reset(seed=1, options={"whatever": 1})
+        self.assertEqual(core.agents, ["player_0", "player_1"])
+        for d in (core.rewards, core._cumulative_rewards, core.terminations,
+                  core.truncations, core.infos):
+            self.assertEqual(sorted(d), core.agents)
+        self.assertFalse(any(core.terminations.values()))
+        self.assertFalse(any(core.truncations.values()))
+        self.assertEqual(core.agent_selection, "player_0")
+        self.assertIsNone(core.last(observe=False)[0])
+        # an opening in the options
+        s = core.game.new_state()
+        s.playout(5, 3)
+        core.reset(options={"actions": s.history()})
+        self.assertEqual(core.mg_state.history(), s.history())
+        self.assertEqual(core.agent_selection, AGENTS[s.current_player])
+
+    def test_play_every_game(self):
+        """Every observation inside its declared bounds, masks only for
+        the agent to move (and equal to its legal actions), agent
+        selection following the player to move through multi-action
+        turns, cumulative rewards in last(), then the dead steps."""
+        repeated = set()
+
+        def check(core):
+            state = core.mg_state
+            for agent in core.agents:
+                o = core.observe(agent)
+                obs, mask = o["observation"], o["action_mask"]
+                self.assertEqual(obs.dtype, np.float32)
+                self.assertEqual(obs.shape, core.game.observation_shape)
+                bad = (obs < core.observation_low) | (obs > core.observation_high)
+                self.assertFalse(bad.any(), "%s: plane %s out of bounds"
+                                 % (core.game.spec, np.argwhere(bad)[:1]))
+                self.assertEqual(mask.dtype, np.int8)
+                self.assertEqual(mask.shape, (core.num_actions,))
+                if agent == core.agent_selection and not state.is_terminal:
+                    self.assertEqual(np.flatnonzero(mask).tolist(),
+                                     state.legal_actions())
+                    self.assertEqual(agent, AGENTS[state.current_player])
+                else:
+                    self.assertFalse(mask.any())
+            self.assertEqual(core.last()[1],
+                             core._cumulative_rewards[core.agent_selection])
+
+        for spec in SPECS:
+            core = AECCore(spec)
+            core.reset(seed=7)
+            played = random_agent_game(core, np.random.default_rng(7), check)
+            for (a, _), (b, _) in zip(played, played[1:]):
+                if a == b:
+                    repeated.add(core.game.id)
+            state = core.mg_state
+            self.assertTrue(state.is_terminal, spec)
+            r = _rl.terminal_rewards(state)
+            self.assertEqual([core._cumulative_rewards[a] for a in AGENTS],
+                             list(r))
+            self.assertTrue(all(core.terminations.values()))
+            self.assertIn("end_reason", core.infos["player_0"])
+            # dead steps: only None, each agent leaves
+            with self.assertRaises(ValueError):
+                core.step(0)
+            first = core.agent_selection
+            core.step(None)
+            self.assertNotIn(first, core.agents)
+            self.assertEqual(len(core.agents), 1)
+            self.assertEqual(sorted(core.rewards), core.agents)
+            self.assertTrue(core.terminations[core.agent_selection])
+            core.step(None)
+            self.assertEqual(core.agents, [])
+        # multi-action turns: the same agent acts twice in a row
+        self.assertIn("china_squares", repeated)
+
+    def test_determinism_per_seed(self):
+        for spec in (SMALL, "china_tangle"):
+            runs = []
+            for _ in range(2):
+                core = AECCore(spec)
+                core.reset(seed=42)
+                trace = []
+
+                def check(c, trace=trace):
+                    o, r, te, tr, info = c.last()
+                    trace.append((c.agent_selection, o["observation"].tobytes(),
+                                  o["action_mask"].tobytes(), r, te, tr))
+                random_agent_game(core, core.np_random, check)
+                runs.append(trace)
+            self.assertEqual(runs[0], runs[1])
+
+    def test_illegal_action(self):
+        core = AECCore(SMALL)
+        core.reset()
+        core.step(0)
+        agent = core.agent_selection
+        core.step(0)   # drawn already
+        self.assertTrue(all(core.terminations.values()))
+        self.assertEqual(core._cumulative_rewards[agent], -1.0)
+        self.assertIn("already drawn", core.infos[agent]["reason"])
+        core = AECCore(SMALL, illegal="raise")
+        core.reset()
+        core.step(0)
+        with self.assertRaises(mg.IllegalActionError):
+            core.step(0)
+
+    def test_render(self):
+        core = AECCore(SMALL, render_mode="ansi")
+        core.reset()
+        self.assertEqual(core.render(), core.mg_state.render())
+        core = AECCore(SMALL, render_mode="human")
+        core.reset()
+        out = io.StringIO()
+        with redirect_stdout(out):
+            self.assertIsNone(core.render())
+        self.assertEqual(out.getvalue(), core.mg_state.render() + "\n")
+        with self.assertRaises(ValueError):
+            AECCore(SMALL, render_mode="rgb_array")
+
+
+SPEC_CHINA = "china_tangle"
+
+
+@needs_numpy
+class TestSingleAgent(unittest.TestCase):
+    """Gymnasium's Env contract on SingleAgentCore."""
+
+    def test_reset_step_tuples(self):
+        env = SingleAgentCore(SMALL, opponent="random")
+        obs, info = env.reset(seed=3)
+        self.assertEqual(obs.shape, env.game.observation_shape)
+        self.assertEqual(obs.dtype, np.float32)
+        self.assertEqual(info["action_mask"].dtype, np.int8)
+        self.assertEqual(np.flatnonzero(info["action_mask"]).tolist(),
+                         env.mg_state.legal_actions())
+        steps = 0
+        while True:
+            legal = np.flatnonzero(info["action_mask"])
+            out = env.step(int(legal[0]))
+            self.assertEqual(len(out), 5)
+            obs, reward, term, trunc, info = out
+            self.assertIsInstance(reward, float)
+            self.assertIsInstance(term, bool)
+            self.assertIsInstance(trunc, bool)
+            self.assertTrue((obs >= env.observation_low).all()
+                            and (obs <= env.observation_high).all())
+            steps += 1
+            if term:
+                break
+            self.assertEqual(reward, 0.0)
+            self.assertEqual(env.mg_state.current_player, env.seat)
+        self.assertEqual(reward, _rl.terminal_rewards(env.mg_state)[0])
+        self.assertFalse(info["action_mask"].any())
+        with self.assertRaises(RuntimeError):
+            env.step(0)
+
+    def test_seeding(self):
+        def run(seed):
+            env = SingleAgentCore("china_tangle", seat="random")
+            obs, info = env.reset(seed=seed)
+            out = [env.seat, obs.tobytes()]
+            term = False
+            while not term:
+                legal = np.flatnonzero(info["action_mask"])
+                obs, r, term, trunc, info = env.step(
+                    int(legal[env.np_random.integers(len(legal))]))
+                out.append((obs.tobytes(), r))
+            return out
+        self.assertEqual(run(5), run(5))
+        self.assertNotEqual(run(5), run(6))
+
+    def test_opponents(self):
+        seen = []
+
+        def first_legal(state):
+            seen.append(state.current_player)
+            return state.legal_actions()[0]
+        env = SingleAgentCore(SMALL, opponent=first_legal, seat=1)
+        obs, info = env.reset()
+        self.assertEqual(seen, [0])
+        self.assertEqual(env.mg_state.current_player, 1)
+        env = SingleAgentCore(SMALL, opponent="greedy")
+        env.reset(seed=1)
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+        self.assertEqual(env.mg_state.current_player, 0)
+        with self.assertRaises(mg.UnknownBotError):
+            SingleAgentCore(SMALL, opponent="no_such_bot")
+        obs, info = env.reset(options={"seat": 1})
+        self.assertEqual(info["seat"], 1)
+
+    def test_illegal_action_loses(self):
+        env = SingleAgentCore(SMALL)
+        env.reset(seed=0)
+        a = env.mg_state.history()
+        obs, r, term, trunc, info = env.step(env.game.num_actions + 5)
+        self.assertEqual((r, term, trunc), (-1.0, True, False))
+        self.assertTrue(info["illegal_action"])
+        self.assertEqual(env.mg_state.history(), a)
+        with self.assertRaises(RuntimeError):
+            env.step(0)
+
+
+def reference_vector(spec, n, mode, seed, steps, rng_seed):
+    """A loop over n single environments with the autoreset rules written
+    out from Gymnasium's documentation; returns what each step gives."""
+    envs = [SingleAgentCore(spec) for _ in range(n)]
+    first = [e.reset(seed=seed + i) for i, e in enumerate(envs)]
+    obs = [o for o, _ in first]
+    masks = [i["action_mask"] for _, i in first]
+    pending = [False] * n
+    rng = np.random.default_rng(rng_seed)
+    out = []
+    for _ in range(steps):
+        acts = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0
+                for m in masks]
+        row = []
+        for i, e in enumerate(envs):
+            if mode == "next_step" and pending[i]:
+                o, info = e.reset()
+                pending[i] = False
+                row.append((o, 0.0, False, False, info, None))
+            else:
+                o, r, te, tr, info = e.step(acts[i])
+                final = None
+                if te or tr:
+                    if mode == "next_step":
+                        pending[i] = True
+                    elif mode == "same_step":
+                        final = o
+                        o, info = e.reset()
+                row.append((o, r, te, tr, info, final))
+            obs[i], masks[i] = row[-1][0], row[-1][4]["action_mask"]
+        out.append((acts, row))
+        if mode == "none" and any(r[2] or r[3] for r in row):
+            break
+    return out
+
+
+@needs_numpy
+class TestVector(unittest.TestCase):
+    """Gymnasium's vector autoreset modes on VectorCore, bit for bit
+    against a loop over single environments."""
+
+    def test_autoreset_modes(self):
+        n, seed, steps = 4, 11, 40
+        for mode in ("next_step", "same_step", "none"):
+            ref = reference_vector(SMALL, n, mode, seed, steps, 99)
+            vec = VectorCore(SMALL, n, autoreset=mode)
+            obs, infos = vec.reset(seed=seed)
+            self.assertEqual(obs.shape, (n,) + vec.game.observation_shape)
+            ended = 0
+            for acts, row in ref:
+                obs, rew, term, trunc, infos = vec.step(np.array(acts))
+                for i, (o, r, te, tr, info, final) in enumerate(row):
+                    self.assertEqual(obs[i].tobytes(), o.tobytes(), mode)
+                    self.assertEqual(rew[i], r)
+                    self.assertEqual(bool(term[i]), te)
+                    self.assertEqual(bool(trunc[i]), tr)
+                    self.assertEqual(infos["action_mask"][i].tobytes(),
+                                     info["action_mask"].tobytes())
+                    if mode == "same_step":
+                        if final is None:
+                            self.assertFalse("_final_obs" in infos
+                                             and infos["_final_obs"][i])
+                        else:
+                            ended += 1
+                            self.assertTrue(infos["_final_obs"][i])
+                            self.assertEqual(infos["final_obs"][i].tobytes(),
+                                             final.tobytes())
+                    ended += mode != "same_step" and (te or tr)
+            self.assertGreater(ended, 0, mode)
+            if mode == "none":
+                done = term | trunc
+                with self.assertRaises(RuntimeError):
+                    vec.step(np.zeros(n, dtype=np.int64))
+                obs2, infos2 = vec.reset(options={"reset_mask": done})
+                self.assertTrue((obs2[~done] == obs[~done]).all())
+
+    def test_bad_arguments(self):
+        with self.assertRaises(ValueError):
+            VectorCore(SMALL, 2, autoreset="sometimes")
+        with self.assertRaises(ValueError):
+            VectorCore(SMALL, 0)
+        vec = VectorCore(SMALL, 2)
+        vec.reset(seed=0)
+        with self.assertRaises(ValueError):
+            vec.step([0, 0, 0])
+
+
+@needs_numpy
+class TestDeepcopySpeed(unittest.TestCase):
+
+    def test_deepcopy_is_clone(self):
+        s = mg.Game(SMALL).new_state()
+        s.playout(1, 3)
+        d = copy.deepcopy(s)
+        self.assertIs(d.game, s.game)
+        self.assertEqual(d.history(), s.history())
+
+
+class StandInState:
+    """pyspiel.State's C++ side for Python games, restated from
+    open_spiel/python/pybind11/python_games.cc and spiel.h: it keeps the
+    history, asks the hooks (current_player, _legal_actions,
+    _apply_action, ...), clones by copy.deepcopy of every value of the
+    Python __dict__ into a new initial state, serializes by pickling that
+    __dict__, and answers observation strings and tensors through the
+    game's observers.  The hooks under test come first in the MRO."""
+
+    def __init__(self, game):
+        self._cpp = {"game": game, "history": []}   # the C++ side
+
+    def _cpp_game(self):
+        return self._cpp["game"]
+
+    def _py_dict(self):
+        """PyDict(): the Python-side attributes (not the C++ side)."""
+        return {k: v for k, v in vars(self).items() if k != "_cpp"}
+
+    def legal_actions(self, player=None):
+        if self.is_terminal():
+            return []
+        cp = self.current_player()
+        return self._legal_actions(cp if player is None else player)
+
+    def apply_action(self, action):
+        assert action in self.legal_actions(), "illegal action %r" % action
+        self._cpp["history"].append((self.current_player(), action))
+        self._apply_action(action)
+
+    def history(self):
+        return [a for _, a in self._cpp["history"]]
+
+    def history_str(self):
+        return ", ".join(str(a) for a in self.history())
+
+    def clone(self):
+        new = self._cpp_game().new_initial_state()
+        for k, v in self._py_dict().items():
+            setattr(new, k, copy.deepcopy(v))
+        new._cpp["history"] = list(self._cpp["history"])
+        return new
+
+    def serialize(self):
+        return pickle.dumps(self._py_dict())
+
+    def deserialize(self, data):
+        new = self._cpp_game().new_initial_state()
+        for k, v in pickle.loads(data).items():
+            setattr(new, k, v)
+        return new
+
+    def observation_string(self, player):
+        return self._cpp_game().observer.string_from(self, player)
+
+    def information_state_string(self, player):
+        return self.history_str()  # IIGObserverForPublicInfoGame
+
+    def observation_tensor(self, player):
+        obs = self._cpp_game().observer
+        obs.set_from(self, player)
+        return list(obs.tensor)
+
+
+if HAVE_NUMPY:
+
+    from mindgames import _openspiel_core as osc
+
+    class OSState(osc.StateHooks, StandInState):
+        def __init__(self, game):
+            StandInState.__init__(self, game)
+            self._init_hooks(game.mg_game)
+
+    class OSGame:
+        """pyspiel.Game's side: parameters, GameInfo, the observer."""
+
+        def __init__(self, game_id, params=None):
+            self.game_id = game_id
+            self.mg_game = mg.Game(osc.spec_of(game_id, params or {}))
+            self.info = osc.game_info_fields(self.mg_game)
+            self.observer = osc.Observer(self.mg_game)
+
+        def new_initial_state(self):
+            return OSState(self)
+
+
+@needs_numpy
+class TestOpenSpielHooks(unittest.TestCase):
+    """What OpenSpiel's algorithms call on a state, through the stand-in
+    of pyspiel.State, in random simulations of every game (the checks of
+    pyspiel's random_sim_test, restated)."""
+
+    def test_game_type_and_info(self):
+        for gid in mg.game_ids():
+            f = osc.game_type_fields(gid)
+            self.assertEqual(f["short_name"], "mindgames_" + gid)
+            self.assertEqual(sorted(f["parameter_specification"]),
+                             sorted(o.key for o in mg.game_options(gid)))
+            for o in mg.game_options(gid):
+                v = f["parameter_specification"][o.key]
+                self.assertIsInstance(v, {mg.OptionType.BOOL: bool,
+                                          mg.OptionType.INT: int,
+                                          mg.OptionType.SEED: int,
+                                          mg.OptionType.ENUM: str,
+                                          mg.OptionType.DECIMAL: float}[o.type])
+            # the defaults name the default game
+            self.assertEqual(mg.Game(osc.spec_of(gid, f["parameter_specification"])),
+                             mg.Game(gid))
+            info = osc.game_info_fields(mg.Game(gid))
+            self.assertEqual(info["num_distinct_actions"],
+                             mg.Game(gid).num_actions)
+            self.assertEqual((info["min_utility"], info["max_utility"],
+                              info["utility_sum"]), (-1.0, 1.0, 0.0))
+            self.assertGreater(info["max_game_length"], 0)
+        self.assertEqual(osc.spec_of("dots_and_boxes", {"rows": 2, "cols": 3,
+                                                        "misere": True}),
+                         "dots_and_boxes(rows=2,cols=3,misere=true)")
+        g = mg.Game(osc.spec_of("dots_and_boxes", {"grid": "triangle",
+                                                   "size": 2}))
+        self.assertIn("grid=triangle", g.spec)
+        with self.assertRaises(ValueError):
+            osc.spec_of("dots_and_boxes", {"colour": 1})
+
+    def test_random_simulations(self):
+        rng = np.random.default_rng(5)
+        for spec_id, params in (("dots_and_boxes", {"rows": 2, "cols": 2}),
+                                ("china_tangle", {}), ("china_squares", {}),
+                                ("china_octangle", {}), ("china_grove", {}),
+                                ("fangqi", {"width": 5, "height": 5,
+                                            "no_capture_limit": 20}),
+                                ("chains_of_thought", {})):
+            game = OSGame(spec_id, params)
+            low, high = _rl.observation_box(game.mg_game)
+            state = game.new_initial_state()
+            length = 0
+            while not state.is_terminal():
+                p = state.current_player()
+                self.assertIn(p, (0, 1))
+                self.assertEqual(state.returns(), [0.0, 0.0])
+                self.assertEqual(state.rewards(), [0.0, 0.0])
+                legal = state.legal_actions()
+                self.assertTrue(legal)
+                self.assertEqual(legal, sorted(legal))
+                self.assertEqual(state.legal_actions(1 - p), [])
+                for q in (0, 1):
+                    t = np.array(state.observation_tensor(q), dtype=np.float32)
+                    self.assertEqual(t.size, low.size)
+                    self.assertTrue(((t >= low.ravel()) & (t <= high.ravel())).all())
+                    self.assertEqual(t.tolist(), np.asarray(
+                        state.mg.observation(q), dtype=np.float32).ravel().tolist())
+                    self.assertEqual(state.observation_string(q), str(state))
+                a = int(rng.choice(legal))
+                self.assertEqual(state._action_to_string(p, a),
+                                 state.mg.action_to_string(a))
+                c = state.clone()
+                state.apply_action(a)
+                length += 1
+                # the clone is independent and was equal
+                self.assertEqual(c.history(), state.history()[:-1])
+                self.assertEqual(c.mg.history(), c.history())
+                self.assertNotEqual(str(c), str(state)) if not \
+                    state.is_terminal() else None
+                if length % 7 == 0:
+                    d = state.deserialize(state.serialize())
+                    self.assertEqual(d.mg.history(), state.mg.history())
+                    self.assertEqual(str(d), str(state))
+            self.assertEqual(state.current_player(), osc.TERMINAL)
+            self.assertEqual(state.legal_actions(), [])
+            r = state.returns()
+            self.assertEqual(sum(r), 0.0)
+            self.assertEqual(r, list(_rl.terminal_rewards(state.mg)))
+            self.assertEqual(state.rewards(), r)
+            self.assertLessEqual(length, game.info["max_game_length"])
+            self.assertEqual(state.information_state_string(0),
+                             ", ".join(map(str, state.history())))
+
+
+# ------------------------------------------------- the frameworks' checkers
+
+@unittest.skipUnless(HAVE_NUMPY and have("pettingzoo"),
+                     "PettingZoo is not importable here (pip install "
+                     "pettingzoo): its api_test and seed_test are skipped")
+class TestPettingZooChecks(unittest.TestCase):
+
+    def test_api_and_seed_tests(self):
+        import warnings
+        from pettingzoo.test import api_test, seed_test
+        from mindgames import pettingzoo as mpz
+        for spec in SPECS:
+            with self.subTest(spec=spec), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                out = io.StringIO()
+                with redirect_stdout(out):
+                    api_test(mpz.env(spec), num_cycles=200)
+                    seed_test(lambda: mpz.env(spec), num_cycles=50)
+                self.assertIn("Passed API test", out.getvalue())
+
+    def test_spaces_contain_observations(self):
+        from mindgames import pettingzoo as mpz
+        e = mpz.env("china_tangle")
+        e.reset(seed=1)
+        for agent in e.agent_iter():
+            obs, r, term, trunc, info = e.last()
+            self.assertTrue(e.observation_space(agent).contains(obs))
+            e.step(None if term or trunc else
+                   e.action_space(agent).sample(obs["action_mask"]))
+
+
+@unittest.skipUnless(HAVE_NUMPY and have("gymnasium"),
+                     "Gymnasium is not importable here (pip install "
+                     "gymnasium): check_env and make_vec are skipped")
+class TestGymnasiumChecks(unittest.TestCase):
+
+    def test_check_env(self):
+        import warnings
+        import gymnasium as gym
+        from gymnasium.utils.env_checker import check_env
+        import mindgames.gymnasium as mgym
+        for gid in mg.game_ids():
+            with self.subTest(game=gid), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                env = gym.make(mgym.env_id(gid))
+                check_env(env.unwrapped, skip_render_check=True)
+                env.close()
+
+    def test_make_vec(self):
+        import gymnasium as gym
+        import mindgames.gymnasium  # noqa: F401 - registers the ids
+        for mode in ("next_step", "same_step", "none"):
+            envs = gym.make_vec("mindgames/DotsAndBoxes-v0", num_envs=3,
+                                spec=SMALL, autoreset=mode)
+            self.assertIsInstance(envs, gym.vector.VectorEnv)
+            self.assertEqual(envs.metadata["autoreset_mode"].value,
+                             {"next_step": "NextStep", "same_step": "SameStep",
+                              "none": "Disabled"}[mode])
+            obs, infos = envs.reset(seed=0)
+            self.assertTrue(envs.observation_space.contains(obs))
+            envs.step(envs.action_space.sample())
+            envs.close()
+
+
+@unittest.skipUnless(HAVE_NUMPY and have("pyspiel"),
+                     "OpenSpiel (pyspiel) is not importable here (pip install "
+                     "open_spiel): its random simulation tests are skipped")
+class TestOpenSpielChecks(unittest.TestCase):
+
+    def test_random_sim(self):
+        import pyspiel
+        from open_spiel.python.algorithms import get_all_states  # noqa
+        from open_spiel.python.games import data  # noqa
+        import mindgames.openspiel as mos
+        for gid in mg.game_ids():
+            game = pyspiel.load_game(mos.short_name(gid))
+            pyspiel.random_sim_test(game, num_sims=3, serialize=False,
+                                    verbose=False)
+
+
+if __name__ == "__main__":
+    unittest.main()
