@@ -216,6 +216,12 @@ MG_API int32_t mg_game_num_actions(const mg_game *g);
  * MG_EINVAL when g is NULL. */
 MG_API int32_t mg_game_max_legal_actions(const mg_game *g);
 
+/* The most actions one game can last (every action of a multi-action turn
+ * counts), or 0 when the rules set no bound (Fangqi without a
+ * no_capture_limit, Chains of Thought with removals).  MG_EINVAL when g
+ * is NULL.  Since 1.5. */
+MG_API int32_t mg_game_max_length(const mg_game *g);
+
 /* ---------------------------------------------------------------- states */
 
 /* A new state at the start of game g.  The state borrows g: g must outlive
@@ -250,6 +256,12 @@ MG_API int mg_state_is_terminal(const mg_state *s);
  * Errors: MG_EINVAL (s or count NULL, buf NULL with cap > 0), MG_ENOBUFS. */
 MG_API int mg_state_legal_actions(const mg_state *s, int32_t *buf, size_t cap,
                                   size_t *count);
+
+/* The legal actions as a mask: buf[a] = 1 when action a is legal, else 0,
+ * for every a in 0 .. num_actions-1 (all 0 once the game is over).
+ * Never allocates.  Errors: MG_EINVAL (s or buf NULL), MG_ENOBUFS (cap <
+ * num_actions; buf untouched).  Since 1.5. */
+MG_API int mg_state_legal_mask(const mg_state *s, uint8_t *buf, size_t cap);
 
 /* 1 when `action` is legal in s, 0 when it is not (also for ids out of
  * range), MG_EINVAL when s is NULL. */
@@ -599,6 +611,15 @@ MG_API int mg_game_observation_shape(const mg_game *g, int32_t *planes,
  * NULL when g is NULL or plane is out of range. */
 MG_API const char *mg_game_observation_plane(const mg_game *g,
                                              int32_t plane);
+
+/* The least (*lo) and greatest (*hi) value plane `plane`'s entries take
+ * in any state of g: [0, 1] for flags and fractions; counting planes wider
+ * (China's to_place, Fangqi's pending, Chains of Thought's chain sizes),
+ * exact or a safe bound as mindgames-games(7) says per game.  Either
+ * pointer may be NULL.  Errors: MG_EINVAL (g NULL), MG_ERANGE (plane out
+ * of 0 .. planes-1).  Since 1.5. */
+MG_API int mg_game_observation_bounds(const mg_game *g, int32_t plane,
+                                      float *lo, float *hi);
 
 /* The position from `player`'s point of view (0 or 1; own and opponent
  * rather than seat 0 and 1), as planes x sites floats, plane-major: value

@@ -39,7 +39,7 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
     const mg__game_ops *ops = NULL;
     mg__optvals o;
     mg_game *g;
-    int rc;
+    int rc, i;
 
     if (err && errcap)
         err[0] = '\0';
@@ -80,6 +80,10 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
             return mg__err(err, errcap, rc, "%s", mg_strerror(rc));
         }
     }
+    for (i = 0; i < MG__MAX_PLANES; i++) { /* unset: create must fill */
+        g->plane_lo[i] = 1.0f;
+        g->plane_hi[i] = 0.0f;
+    }
     rc = ops->create(g, &o, err, errcap);
     if (rc) {
         mg_board_free(g->board);
@@ -87,6 +91,9 @@ static int game_new(mg_game **out, const char *spec, const mg_board *board,
         return rc;
     }
     g->undo_size = (g->undo_size + 7) & ~(size_t)7; /* aligned records */
+    assert(g->num_planes >= 1 && g->num_planes <= MG__MAX_PLANES);
+    for (i = 0; i < g->num_planes; i++)
+        assert(g->plane_lo[i] <= g->plane_hi[i]);
     if ((rc = mg__position_build(g)) != MG_OK) {
         if (ops->destroy)
             ops->destroy(g);
@@ -154,4 +161,9 @@ int32_t mg_game_num_actions(const mg_game *g)
 int32_t mg_game_max_legal_actions(const mg_game *g)
 {
     return g ? g->max_legal : MG_EINVAL;
+}
+
+int32_t mg_game_max_length(const mg_game *g)
+{
+    return g ? g->max_length : MG_EINVAL;
 }

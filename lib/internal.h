@@ -346,6 +346,12 @@ MG_HIDDEN void mg__position_free(mg_game *g);
  * from the site geometry (MG_ENOMEM). */
 MG_HIDDEN int mg__symmetries_build(mg_game *g, mg__position *pos);
 
+/* The most observation planes a game has (Fangqi 12). */
+#define MG__MAX_PLANES 16
+
+/* Every plane of g (num_planes set) ranges over [0, 1] (position.c). */
+MG_HIDDEN void mg__planes_unit(mg_game *g);
+
 struct mg_game {
     const mg__game_ops *ops;
     mg__optvals opts;
@@ -367,6 +373,12 @@ struct mg_game {
     const char *const *planes;
     int32_t num_planes;
     int ordered;
+    /* Set by create too (1.5): the least and greatest value each plane's
+     * entries take, exact or a safe bound that the game documents beside
+     * its planes (mg_game_observation_bounds).  mg__planes_unit() sets
+     * every plane to [0, 1]; a game then widens its counting planes.  The
+     * core checks that create filled them (lo <= hi). */
+    float plane_lo[MG__MAX_PLANES], plane_hi[MG__MAX_PLANES];
     mg__position *pos;    /* built by the core after create */
 };
 

@@ -245,6 +245,31 @@ const char *mg_game_observation_plane(const mg_game *g, int32_t plane)
     return g->planes[plane];
 }
 
+void mg__planes_unit(mg_game *g)
+{
+    int32_t i;
+    for (i = 0; i < g->num_planes; i++) {
+        g->plane_lo[i] = 0.0f;
+        g->plane_hi[i] = 1.0f;
+    }
+}
+
+int mg_game_observation_bounds(const mg_game *g, int32_t plane, float *lo,
+                               float *hi)
+{
+    if (!g)
+        return MG_EINVAL;
+    if (!has_position(g))
+        return MG_EUNSUPPORTED;
+    if (plane < 0 || plane >= g->num_planes)
+        return MG_ERANGE;
+    if (lo)
+        *lo = g->plane_lo[plane];
+    if (hi)
+        *hi = g->plane_hi[plane];
+    return MG_OK;
+}
+
 int mg_state_observation(const mg_state *s, int player, float *buf, size_t cap,
                          size_t *count)
 {

@@ -569,3 +569,21 @@ size_t mg__state_room(const mg_state *s)
 {
     return s->hcap - s->hlen;
 }
+
+int mg_state_legal_mask(const mg_state *s, uint8_t *buf, size_t cap)
+{
+    const mg_game *g;
+    int32_t n, i;
+    if (!s || !buf)
+        return MG_EINVAL;
+    g = s->game;
+    if (cap < (size_t)g->num_actions)
+        return MG_ENOBUFS;
+    memset(buf, 0, (size_t)g->num_actions);
+    if (g->ops->current_player(g, s->st) == MG_NOBODY)
+        return MG_OK;
+    n = g->ops->legal(g, s->st, s->scratch);
+    for (i = 0; i < n; i++)
+        buf[s->scratch[i]] = 1;
+    return MG_OK;
+}

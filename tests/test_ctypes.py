@@ -107,6 +107,11 @@ PROTOTYPES = {
     "mg_state_illegal_reason": (c_int, [HANDLE, c_int32, c_char_p,
                                         c_size_t, SIZE_OUT]),
     "mg_state_end_reason": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
+    "mg_game_max_length": (c_int32, [HANDLE]),
+    "mg_game_observation_bounds": (c_int, [HANDLE, c_int32, POINTER(c_float),
+                                           POINTER(c_float)]),
+    "mg_state_legal_mask": (c_int, [HANDLE, POINTER(ctypes.c_uint8),
+                                    c_size_t]),
     "mg_game_new_with_board": (c_int, [P(c_void_p), c_char_p, HANDLE,
                                        c_char_p, c_size_t]),
     "mg_game_board": (HANDLE, [HANDLE]),                # borrowed

@@ -553,7 +553,7 @@ class TestShape(unittest.TestCase):
     PROPERTIES = {
         mg.Game: {"id", "spec", "num_actions", "max_legal_actions", "board",
                   "num_sites", "observation_shape", "observation_planes",
-                  "num_symmetries", "closed"},
+                  "num_symmetries", "max_length", "closed"},
         mg.State: {"game", "current_player", "is_terminal", "winner",
                    "scores", "hash", "closed"},
         mg.Board: {"kind", "cell_count", "fingerprint", "blank", "closed"},
@@ -566,7 +566,8 @@ class TestShape(unittest.TestCase):
                 found = {n for n in dir(cls) if not n.startswith("_")
                          and isinstance(getattr(cls, n), property)}
                 self.assertEqual(found, props)
-        for name in ("legal_actions", "history", "sites", "observation",
+        for name in ("legal_actions", "legal_mask",
+                     "history", "sites", "observation",
                      "render", "save", "clone", "score", "groups"):
             self.assertTrue(callable(getattr(mg.State, name)), name)
         for name in ("sites", "site", "site_symmetries", "action_symmetries",

@@ -216,6 +216,7 @@ class TestPrototypes(unittest.TestCase):
                                     "float": c.c_float, "double": c.c_double,
                                     "size_t": c.c_size_t,
                                     "int64_t": c.c_int64,
+                                    "uint8_t": c.c_uint8,
                                     "uint64_t": c.c_uint64}[base]
                             self.assertIs(a, c.POINTER(want), p)
                     else:

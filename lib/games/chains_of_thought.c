@@ -164,6 +164,10 @@ static int cot_create(mg_game *g, const mg__optvals *o, char *err,
     g->undo_size = HDR + 8 * (size_t)c->W;
     g->planes = mg__cot_planes;
     g->num_planes = MG__COT_PLANES;
+    mg__planes_unit(g);
+    /* own_chain, opponent_chain: a chain has at most every point (a safe
+     * bound; chains_position.c) */
+    g->plane_hi[3] = g->plane_hi[4] = (float)c->P;
     /* removal=ludii visits its removals in point order, and the order can
      * decide what is removed (chains_removal.c) */
     g->ordered = c->removal == REMOVE_LUDII;

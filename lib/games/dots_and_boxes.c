@@ -165,6 +165,7 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
     g->undo_size = 1;
     g->planes = mg__dab_planes;
     g->num_planes = MG__DAB_PLANES;
+    mg__planes_unit(g); /* every plane a flag or a fraction */
     g->ordered = 0; /* the rules do not depend on the order of the lines */
     return MG_OK;
 }

@@ -94,6 +94,13 @@ static int fq_create(mg_game *g, const mg__optvals *o, char *err,
     g->undo_size = HEADER + (f->enc ? (size_t)(f->P + 7) / 8 : 0);
     g->planes = mg__fq_planes;
     g->num_planes = MG__FQ_PLANES;
+    mg__planes_unit(g);
+    /* pending (fangqi_position.c): the squares one stone completes (at
+     * most 4), 2 with extra_removal, or the squares a seat holds at the
+     * end of placing (at most one per 2 x 2 block) -- a safe bound */
+    g->plane_hi[6] = (float)(f->cop || (f->w - 1) * (f->h - 1) < 4
+                                 ? 4
+                                 : (f->w - 1) * (f->h - 1));
     /* No rule looks at the order of the points (rules §4.2): removals are
      * any unprotected stone (item 5), the ko bans squares by where they
      * are, and encirclement removes every enclosed chain at once. */

@@ -34,8 +34,8 @@ import os
 import sys
 import types
 from ctypes import (POINTER, Structure, byref, c_char_p, c_double, c_float,
-                    c_int, c_int8, c_int32, c_int64, c_size_t, c_uint32,
-                    c_uint64, c_void_p)
+                    c_int, c_int8, c_int32, c_int64, c_size_t, c_uint8,
+                    c_uint32, c_uint64, c_void_p)
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .constants import ErrorCode
@@ -101,6 +101,10 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_state_playout": (c_int, [_H, c_uint64, c_int32]),
     "mg_state_illegal_reason": (c_int, [_H, c_int32] + _BUF),
     "mg_state_end_reason": (c_int, [_H] + _BUF),
+    "mg_game_max_length": (c_int32, [_H]),
+    "mg_game_observation_bounds": (c_int, [_H, c_int32, _P(c_float),
+                                           _P(c_float)]),
+    "mg_state_legal_mask": (c_int, [_H, _P(c_uint8), c_size_t]),
     "mg_board_generate": (c_int, [_OUT, c_int, c_uint64]),
     "mg_board_parse": (c_int, [_OUT, c_char_p] + _ERR),
     "mg_board_format": (c_int, [_H] + _BUF),
@@ -171,7 +175,10 @@ _SINCE.update((n, "1.3") for n in (
 _SINCE.update((n, "1.4") for n in PROTOTYPES if n.startswith("mg_game_option_")
               or n.startswith("mg_solver_"))
 _SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
-                                   "mg_state_end_reason"))
+                                   "mg_state_end_reason",
+                                   "mg_game_max_length",
+                                   "mg_game_observation_bounds",
+                                   "mg_state_legal_mask"))
 
 # --------------------------------------------------------------- lookup
 

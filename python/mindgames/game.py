@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 import threading
-from ctypes import byref, c_double, c_int32, c_void_p
+from ctypes import byref, c_double, c_float, c_int32, c_void_p
 from typing import (TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional,
                     Tuple, Union, overload)
 
@@ -264,6 +264,29 @@ class Game(Closable):
             "obs_planes", lambda h: tuple(
                 F.mg_game_observation_plane(h, i).decode("ascii")
                 for i in range(planes)))
+
+    def observation_bounds(self) -> Tuple[Tuple[float, float], ...]:
+        """The least and greatest value of each observation plane, as
+        ``(lo, hi)`` per plane: (0.0, 1.0) for flags and fractions, wider
+        for counting planes (China's ``to_place``, Fangqi's ``pending``,
+        chain sizes), exact or a safe bound (mindgames-games(7); 1.5)."""
+        planes = self.observation_shape[0]
+
+        def make(h: int) -> Tuple[Tuple[float, float], ...]:
+            lo, hi = c_float(), c_float()
+            out = []
+            for i in range(planes):
+                check(F.mg_game_observation_bounds(h, i, byref(lo),
+                                                   byref(hi)))
+                out.append((lo.value, hi.value))
+            return tuple(out)
+        return self._cached("obs_bounds", make)  # type: ignore[no-any-return]
+
+    @property
+    def max_length(self) -> int:
+        """The most actions one game can last, 0 when the rules set no
+        bound (1.5)."""
+        return check(F.mg_game_max_length(self._handle()))
 
     @property
     def num_symmetries(self) -> int:

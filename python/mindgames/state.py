@@ -1,7 +1,7 @@
 """Positions: :class:`State`."""
 from __future__ import annotations
 
-from ctypes import (byref, c_float, c_int8, c_int32, c_size_t, c_void_p,
+from ctypes import (byref, c_float, c_int8, c_int32, c_size_t, c_uint8, c_void_p,
                     create_string_buffer)
 from typing import (TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union,
                     overload)
@@ -162,6 +162,30 @@ class State(Closable):
         if rc:
             raise error(rc)
         return out[:self._count.value]
+
+    def legal_mask(self, out: Any = None) -> Any:
+        """The legal actions as one byte per action id (1 legal, 0 not;
+        all 0 once the game is over; 1.5): a new NumPy uint8 array when
+        NumPy is there, else ``bytes``; with ``out`` (a NumPy uint8 array
+        of ``game.num_actions`` elements) written into ``out``, which is
+        returned."""
+        h = self._cell[0]
+        if h is None:
+            raise self._closed_error()
+        n = self._game._num_actions
+        if out is not None:
+            buf = _arrays.wrap_out(out, "uint8", c_uint8, "legal_mask", n)
+            check(F.mg_state_legal_mask(h, buf, n))
+            return out
+        np = _arrays.numpy_or_none()
+        if np is not None:
+            arr = np.empty(n, dtype=np.uint8)
+            check(F.mg_state_legal_mask(h, _arrays.as_ctypes_buffer(
+                arr, c_uint8), n))
+            return arr
+        raw = (c_uint8 * n)()
+        check(F.mg_state_legal_mask(h, raw, n))
+        return bytes(raw)
 
     def is_legal(self, action: Action) -> bool:
         """Whether an action (id or notation) is legal now: False for ids
