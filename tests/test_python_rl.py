@@ -412,10 +412,19 @@ class TestVector(unittest.TestCase):
             self.assertGreater(ended, 0, mode)
             if mode == "none":
                 done = term | trunc
+                before = [e.mg_state.history() for e in vec.envs]
                 with self.assertRaises(RuntimeError):
                     vec.step(np.zeros(n, dtype=np.int64))
+                # refused as a whole: no copy stepped
+                self.assertEqual([e.mg_state.history() for e in vec.envs],
+                                 before)
                 obs2, infos2 = vec.reset(options={"reset_mask": done})
                 self.assertTrue((obs2[~done] == obs[~done]).all())
+                for i in np.flatnonzero(done):
+                    self.assertEqual(vec.envs[i].mg_state.history()
+                                     if vec.envs[i].seat == 0 else [], [])
+                vec.step(np.array([int(np.flatnonzero(m)[0])
+                                   for m in infos2["action_mask"]]))
 
     def test_bad_arguments(self):
         with self.assertRaises(ValueError):
@@ -636,6 +645,15 @@ class TestPettingZooChecks(unittest.TestCase):
                     seed_test(lambda: mpz.env(spec), num_cycles=50)
                 self.assertIn("Passed API test", out.getvalue())
 
+    def test_render_test(self):
+        from pettingzoo.test import render_test
+        from mindgames import pettingzoo as mpz
+        out = io.StringIO()
+        with redirect_stdout(out):
+            render_test(lambda render_mode=None: mpz.env(
+                SMALL, render_mode=render_mode))
+        self.assertIn(mg.Game(SMALL).new_state().render(), out.getvalue())
+
     def test_spaces_contain_observations(self):
         from mindgames import pettingzoo as mpz
         e = mpz.env("china_tangle")
@@ -687,13 +705,24 @@ class TestOpenSpielChecks(unittest.TestCase):
 
     def test_random_sim(self):
         import pyspiel
-        from open_spiel.python.algorithms import get_all_states  # noqa
-        from open_spiel.python.games import data  # noqa
         import mindgames.openspiel as mos
         for gid in mg.game_ids():
-            game = pyspiel.load_game(mos.short_name(gid))
-            pyspiel.random_sim_test(game, num_sims=3, serialize=False,
-                                    verbose=False)
+            with self.subTest(game=gid):
+                game = pyspiel.load_game(mos.short_name(gid))
+                pyspiel.random_sim_test(game, num_sims=3, serialize=True,
+                                        verbose=False)
+
+    def test_mcts(self):
+        import pyspiel
+        import mindgames.openspiel  # noqa: F401 - registers the games
+        from open_spiel.python.algorithms import mcts
+        game = pyspiel.load_game("mindgames_dots_and_boxes(rows=2,cols=2)")
+        bot = mcts.MCTSBot(game, 2, 20, mcts.RandomRolloutEvaluator(
+            1, np.random.RandomState(1)), random_state=np.random.RandomState(1))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bot.step(state))
+        self.assertEqual(sum(state.returns()), 0.0)
 
 
 if __name__ == "__main__":

@@ -589,6 +589,13 @@ class VectorCore:
             raise ValueError("actions must have shape (%d,), not %s"
                              % (self.num_envs, actions.shape))
         n = self.num_envs
+        if self.autoreset == "none":
+            over = [i for i, e in enumerate(self.envs) if e._over]
+            if over:   # before any copy steps
+                raise RuntimeError(
+                    "copies %s are over and autoreset is 'none': reset them "
+                    "with reset(options={'reset_mask': mask})"
+                    % ", ".join(map(str, over)))
         obs = np.empty((n,) + self.observation_low.shape, dtype=np.float32)
         rewards = np.zeros(n, dtype=np.float64)
         terms = np.zeros(n, dtype=bool)
@@ -603,10 +610,6 @@ class VectorCore:
                 obs[i] = o
                 infos.append(info)
                 continue
-            if self.autoreset == "none" and env._over:
-                raise RuntimeError("copy %d is over and autoreset is 'none': "
-                                   "reset it with reset(options="
-                                   "{'reset_mask': mask})" % i)
             o, r, te, tr, info = env.step(actions[i])
             rewards[i], terms[i], truncs[i] = r, te, tr
             if te or tr:

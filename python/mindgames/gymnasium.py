@@ -1,3 +1,4 @@
+# mypy: ignore-missing-imports, allow-subclassing-any, no-warn-unused-ignores
 """Gymnasium environments of every game against an opponent (optional:
 needs Gymnasium and NumPy; importing :mod:`mindgames` never imports them).
 
@@ -61,7 +62,7 @@ def _observation_space(core: Any) -> Any:
                        dtype=np.float32)
 
 
-class MindgamesEnv(SingleAgentCore, _gym.Env):  # type: ignore[misc]
+class MindgamesEnv(SingleAgentCore, _gym.Env):
     """A game against an opponent as a ``gymnasium.Env``."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -90,7 +91,7 @@ class MindgamesEnv(SingleAgentCore, _gym.Env):  # type: ignore[misc]
         return "<MindgamesEnv %s>" % self.game.spec
 
 
-class MindgamesVectorEnv(VectorCore, _VectorEnv):  # type: ignore[misc]
+class MindgamesVectorEnv(VectorCore, _VectorEnv):
     """``num_envs`` copies of :class:`MindgamesEnv` as a
     ``gymnasium.vector.VectorEnv`` (what ``gymnasium.make_vec`` builds for
     the registered ids)."""

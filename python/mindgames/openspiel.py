@@ -1,3 +1,4 @@
+# mypy: ignore-missing-imports, allow-subclassing-any, no-warn-unused-ignores
 """OpenSpiel games of every game (optional: needs OpenSpiel's pyspiel and
 NumPy; importing :mod:`mindgames` never imports them).
 
@@ -56,7 +57,7 @@ def _game_type(game_id: str) -> Any:
     return pyspiel.GameType(**f)
 
 
-class MindgamesState(StateHooks, pyspiel.State):  # type: ignore[misc]
+class MindgamesState(StateHooks, pyspiel.State):
     """An OpenSpiel state over a :class:`mindgames.State` (``.mg``)."""
 
     def __init__(self, game: "MindgamesGame") -> None:
@@ -64,7 +65,7 @@ class MindgamesState(StateHooks, pyspiel.State):  # type: ignore[misc]
         self._init_hooks(game.mg_game)
 
 
-class MindgamesGame(pyspiel.Game):  # type: ignore[misc]
+class MindgamesGame(pyspiel.Game):
     """An OpenSpiel game over a :class:`mindgames.Game` (``.mg_game``);
     one subclass per game id, made by :func:`register_games`."""
 

@@ -1,3 +1,4 @@
+# mypy: ignore-missing-imports, allow-subclassing-any, no-warn-unused-ignores
 """PettingZoo AEC environments of every game (optional: needs PettingZoo,
 Gymnasium and NumPy; importing :mod:`mindgames` never imports them).
 
@@ -46,7 +47,7 @@ from .game import Game
 __all__ = ["env", "raw_env", "MindgamesAEC"]
 
 
-class MindgamesAEC(AECCore, _AECEnv):  # type: ignore[misc]
+class MindgamesAEC(AECCore, _AECEnv):
     """The AEC environment of a game (:func:`raw_env`)."""
 
     def __init__(self, spec: Union[str, Game], render_mode: Optional[str] = None,
