@@ -701,6 +701,54 @@ class TestGymnasiumChecks(unittest.TestCase):
             envs.close()
 
 
+    def test_vector_env_agrees_with_sync_vector_env(self):
+        """MindgamesVectorEnv bit for bit against Gymnasium's own
+        SyncVectorEnv over MindgamesEnv copies, in each autoreset mode."""
+        import gymnasium as gym
+        from gymnasium.vector import AutoresetMode, SyncVectorEnv
+        from mindgames.gymnasium import MindgamesEnv, MindgamesVectorEnv
+        n = 3
+        for mode, gmode in (("next_step", AutoresetMode.NEXT_STEP),
+                            ("same_step", AutoresetMode.SAME_STEP),
+                            ("none", AutoresetMode.DISABLED)):
+            ours = MindgamesVectorEnv(SMALL, num_envs=n, autoreset=mode)
+            theirs = SyncVectorEnv([lambda: MindgamesEnv(SMALL)
+                                    for _ in range(n)], autoreset_mode=gmode)
+            o1, i1 = ours.reset(seed=21)
+            o2, i2 = theirs.reset(seed=21)
+            self.assertEqual(o1.tobytes(), o2.tobytes())
+            rng = np.random.default_rng(0)
+            ended = 0
+            for _ in range(60):
+                acts = np.array([int(rng.choice(np.flatnonzero(m)))
+                                 if m.any() else 0
+                                 for m in i1["action_mask"]])
+                r1 = ours.step(acts)
+                r2 = theirs.step(acts)
+                for a, b in zip(r1[:4], r2[:4]):
+                    self.assertEqual(np.asarray(a).tobytes(),
+                                     np.asarray(b).tobytes(), mode)
+                i1, i2 = r1[4], r2[4]
+                self.assertEqual(i1["action_mask"].tobytes(),
+                                 i2["action_mask"].tobytes())
+                if "_final_obs" in i2:
+                    self.assertEqual(i1["_final_obs"].tolist(),
+                                     i2["_final_obs"].tolist())
+                    for k in np.flatnonzero(i2["_final_obs"]):
+                        self.assertEqual(i1["final_obs"][k].tobytes(),
+                                         i2["final_obs"][k].tobytes())
+                done = r1[2] | r1[3]
+                ended += int(done.sum())
+                if mode == "none" and done.any():
+                    o1, j1 = ours.reset(options={"reset_mask": done.copy()})
+                    o2, j2 = theirs.reset(options={"reset_mask": done.copy()})
+                    self.assertEqual(o1.tobytes(), o2.tobytes())
+                    i1["action_mask"][done] = j1["action_mask"][done]
+            self.assertGreater(ended, 0)
+            ours.close()
+            theirs.close()
+
+
 @unittest.skipUnless(HAVE_NUMPY and have("pyspiel"),
                      "OpenSpiel (pyspiel) is not importable here (pip install "
                      "open_spiel): its random simulation tests are skipped")
