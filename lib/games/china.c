@@ -126,23 +126,6 @@ static void make_keys(china *c)
     c->zswapped = mg__zobrist_key(0xC420, 0);
 }
 
-/* The greatest to_place (china_position.c): a turn's quota less its first
- * stone, largest at the start of the game (every class vacant) on a cell
- * of the fewest beams.  Reached by the first stone there. */
-static int32_t max_to_place(const china *c)
-{
-    int32_t i, k, most = 0;
-    for (i = 0; i < c->n; i++) {
-        int32_t q = c->base - c->beams[i];
-        k = c->klass[i];
-        if (c->kstart[k + 1] - c->kstart[k] < q)
-            q = c->kstart[k + 1] - c->kstart[k];
-        if (q - 1 > most)
-            most = q - 1;
-    }
-    return most;
-}
-
 static int create(mg_game *g, int variant, char *err, size_t errcap)
 {
     const mg_board *b = g->board;
@@ -180,10 +163,7 @@ static int create(mg_game *g, int variant, char *err, size_t errcap)
     make_keys(c);
 
     g->data = c;
-    g->planes = mg__china_planes;
-    g->num_planes = MG__CHINA_PLANES;
-    mg__planes_unit(g);
-    g->plane_hi[5] = (float)max_to_place(c);
+    mg__china_set_planes(g); /* the planes and their bounds */
     g->ordered = c->ascending; /* the order of the cells is a rule */
     g->num_actions = c->n + 2;
     g->max_legal = c->n + 1;

@@ -186,6 +186,8 @@ MG_HIDDEN void mg__china_observe(const mg_game *g, const void *st, int player,
                                  float *buf);
 MG_HIDDEN extern const char *const mg__china_planes[];
 #define MG__CHINA_PLANES 9
+/* Set g's planes and their bounds (china_position.c; g->data set). */
+MG_HIDDEN void mg__china_set_planes(mg_game *g);
 
 /* Why an action is refused, why the game ended (1.5; china_explain.c; see
  * ops->illegal_reason and ops->end_reason in internal.h). */

@@ -13,7 +13,8 @@
  *   open        cells where player may place now (0 unless to move)
  *   turn_class  vacant cells of this turn's class once it has begun
  *   to_place    every site: stones still to place this turn at most
- *               (quota - placed; 0 before the turn's first stone)
+ *               (quota - placed; 0 before the turn's first stone), in
+ *               0 .. max_to_place (below), an exact bound
  *   may_stop    every site: 1 when `done` is legal for player now
  *   swap        every site: 1 when `swap` is legal for player now
  *   to_move     every site: 1 when player is to move
@@ -95,6 +96,31 @@ static void fill(float *p, int32_t n, float v)
     int32_t i;
     for (i = 0; i < n; i++)
         p[i] = v;
+}
+
+/* The greatest to_place (the bound of its plane): a turn's quota less its first
+ * stone, largest at the start of the game (every class vacant) on a cell
+ * of the fewest beams.  Reached by the first stone there. */
+static int32_t max_to_place(const china *c)
+{
+    int32_t i, k, most = 0;
+    for (i = 0; i < c->n; i++) {
+        int32_t q = c->base - c->beams[i];
+        k = c->klass[i];
+        if (c->kstart[k + 1] - c->kstart[k] < q)
+            q = c->kstart[k + 1] - c->kstart[k];
+        if (q - 1 > most)
+            most = q - 1;
+    }
+    return most;
+}
+
+void mg__china_set_planes(mg_game *g)
+{
+    g->planes = mg__china_planes;
+    g->num_planes = MG__CHINA_PLANES;
+    mg__planes_unit(g);
+    g->plane_hi[5] = (float)max_to_place(C(g));
 }
 
 void mg__china_observe(const mg_game *g, const void *st, int player, float *buf)
