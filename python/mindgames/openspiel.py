@@ -74,9 +74,10 @@ class MindgamesGame(pyspiel.Game):
 
     def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
-        self.mg_game = Game(spec_of(self.game_id, params))
-        info = pyspiel.GameInfo(**game_info_fields(self.mg_game))
+        game = Game(spec_of(self.game_id, params))
+        info = pyspiel.GameInfo(**game_info_fields(game))
         pyspiel.Game.__init__(self, self.game_type, info, params)
+        self.mg_game = game
 
     def new_initial_state(self, *args: Any) -> MindgamesState:
         return MindgamesState(self)
