@@ -749,6 +749,37 @@ class TestGymnasiumChecks(unittest.TestCase):
             theirs.close()
 
 
+def readme_example(framework):
+    """The README's example of a wrapper (the python block after its
+    bold name in "Reinforcement-learning wrappers")."""
+    import re
+    with open(os.path.join(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__))), "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("### Reinforcement-learning wrappers")
+    start = text.index("**%s**" % framework, start)
+    return re.search(r"```python\n(.*?)```", text[start:], re.S).group(1)
+
+
+class TestReadmeExamples(unittest.TestCase):
+    """The README's examples run where their framework is importable."""
+
+    def run_example(self, framework, module):
+        if not (HAVE_NUMPY and have(module)):
+            self.skipTest("%s is not importable here" % framework)
+        p = _python(readme_example(framework))
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+    def test_pettingzoo(self):
+        self.run_example("PettingZoo", "pettingzoo")
+
+    def test_gymnasium(self):
+        self.run_example("Gymnasium", "gymnasium")
+
+    def test_openspiel(self):
+        self.run_example("OpenSpiel", "pyspiel")
+
+
 @unittest.skipUnless(HAVE_NUMPY and have("pyspiel"),
                      "OpenSpiel (pyspiel) is not importable here (pip install "
                      "open_spiel): its random simulation tests are skipped")
