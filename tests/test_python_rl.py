@@ -46,7 +46,6 @@ from mgtest import HAVE_NUMPY, mg
 
 if HAVE_NUMPY:
     import numpy as np
-    from mindgames import _rl
     from mindgames._rl import (AGENTS, AECCore, SingleAgentCore,
                                VectorCore)
 
@@ -526,7 +525,6 @@ class TestGymnasiumChecks(unittest.TestCase):
     def test_vector_env_agrees_with_sync_vector_env(self):
         """MindgamesVectorEnv bit for bit against Gymnasium's own
         SyncVectorEnv over MindgamesEnv copies, in each autoreset mode."""
-        import gymnasium as gym
         from gymnasium.vector import AutoresetMode, SyncVectorEnv
         from mindgames.gymnasium import MindgamesEnv, MindgamesVectorEnv
         n = 3

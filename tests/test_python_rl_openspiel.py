@@ -9,7 +9,7 @@ import pickle
 import unittest
 
 from mgtest import HAVE_NUMPY, mg
-from test_python_rl import SMALL, expected_rewards, have, needs_numpy
+from test_python_rl import expected_rewards, have, needs_numpy
 
 if HAVE_NUMPY:
     import numpy as np

@@ -48,7 +48,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "install gymnasium numpy): %s" % _e,
         name=getattr(_e, "name", None)) from _e
 
-from ._rl import SingleAgentCore, VectorCore, camel_name, env_id
+from ._rl import SingleAgentCore, VectorCore, env_id
 from .game import Game, game_ids
 
 __all__ = ["MindgamesEnv", "MindgamesVectorEnv", "register_envs", "env_id"]
