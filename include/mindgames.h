@@ -766,6 +766,87 @@ MG_API int mg_solver_values(mg_solver *sv, const mg_state *s,
                             uint64_t max_nodes, uint32_t time_ms,
                             int32_t *values, size_t cap, size_t *count);
 
+/* --------------------------------------------------- batches (since 1.5)
+ *
+ * An mg_batch steps n games of one game object at once, for learning
+ * (mg_batch_new(3) tells it all).  Each call takes or fills caller arrays
+ * of one entry (or row) per game; arrays too small give MG_ENOBUFS.  Every
+ * game takes one action per step, for its own player to move.  Only
+ * mg_batch_new and mg_batch_set_max_steps allocate; a batch is used by one
+ * thread at a time (run one batch per thread) and borrows its game. */
+typedef struct mg_batch mg_batch;
+
+#define MG_AUTORESET_NONE 0      /* a finished game stays over */
+#define MG_AUTORESET_NEXT_STEP 1 /* reset by the step after its end */
+#define MG_AUTORESET_SAME_STEP 2 /* reset within the step that ends it */
+#define MG_BATCH_OK 0       /* mg_batch_step status: applied */
+#define MG_BATCH_ILLEGAL 1  /* not legal or out of range: game unchanged */
+#define MG_BATCH_OVER 2     /* applied; the game ended (or was truncated) */
+#define MG_BATCH_RESET 3    /* the game was reset; the action ignored */
+#define MG_BATCH_IDLE 4     /* over already (autoreset none): nothing done */
+#define MG_BATCH_MOVER (-1) /* view: the player to move (or who moved last) */
+#define MG_BATCH_REWARD_RESULT 0 /* +1/-1/0 at the end by the winner */
+#define MG_BATCH_REWARD_SCORE 1  /* each step's change of the score margin */
+
+/* A batch of n games of g at their start.  Errors: MG_EINVAL (out or g
+ * NULL, n < 1, bad autoreset), MG_EUNSUPPORTED (g has no observation),
+ * MG_ENOMEM. */
+MG_API int mg_batch_new(mg_batch **out, const mg_game *g, int32_t n,
+                        int autoreset);
+MG_API void mg_batch_free(mg_batch *b); /* NULL is a no-op */
+MG_API int32_t mg_batch_size(const mg_batch *b); /* n, or MG_EINVAL */
+
+/* Truncate every game after max_steps actions (0: none; a game without a
+ * bound on its length is then truncated at 1024).  Resets every game;
+ * may allocate.  Errors: MG_EINVAL (b NULL, max_steps < 0), MG_ENOMEM. */
+MG_API int mg_batch_set_max_steps(mg_batch *b, int32_t max_steps);
+
+/* MG_BATCH_REWARD_RESULT (the default) or _SCORE.  MG_EINVAL. */
+MG_API int mg_batch_set_reward_mode(mg_batch *b, int mode);
+
+/* Reset game i to its start where which is NULL or which[i] != 0.  seeds
+ * (n values, or NULL) are accepted for the interface's sake: starting
+ * positions are fixed, one board per batch (its game's).  MG_EINVAL. */
+MG_API int mg_batch_reset(mg_batch *b, const uint64_t *seeds,
+                          const uint8_t *which);
+
+/* Play actions[i] in game i; status[i] (NULL: not wanted) gets its
+ * MG_BATCH_* status.  Never allocates.  MG_EINVAL (b or actions NULL). */
+MG_API int mg_batch_step(mg_batch *b, const int32_t *actions, int8_t *status);
+
+/* The outputs, into caller arrays of `cap` entries (rows of n games):
+ * players to move (MG_NOBODY when over), the last step's rewards (n x 2,
+ * both seats), its terminated and truncated flags, the legal masks (n x
+ * num_actions), the observations from `player`'s view (0, 1 or
+ * MG_BATCH_MOVER; n x planes x sites) as floats or as bytes (each entry
+ * mapped from its plane's bounds onto 0 .. 255, rounded), and the final
+ * observations of the games MG_AUTORESET_SAME_STEP reset in the last step
+ * (zeros for the others).  Errors: MG_EINVAL (NULL, bad player),
+ * MG_ENOBUFS. */
+MG_API int mg_batch_to_move(const mg_batch *b, int32_t *buf, size_t cap);
+MG_API int mg_batch_rewards(const mg_batch *b, float *buf, size_t cap);
+MG_API int mg_batch_terminated(const mg_batch *b, uint8_t *buf, size_t cap);
+MG_API int mg_batch_truncated(const mg_batch *b, uint8_t *buf, size_t cap);
+MG_API int mg_batch_legal_masks(const mg_batch *b, uint8_t *buf, size_t cap);
+MG_API int mg_batch_observations(const mg_batch *b, int player, float *buf,
+                                 size_t cap);
+MG_API int mg_batch_observations_u8(mg_batch *b, int player, uint8_t *buf,
+                                    size_t cap);
+MG_API int mg_batch_final_observations(const mg_batch *b, int player,
+                                       float *buf, size_t cap);
+
+/* Game i's state, owned by the batch and valid until the next step or
+ * reset (render, save, clone it or hand it to a bot; never free or change
+ * it); NULL for a bad b or i. */
+MG_API const mg_state *mg_batch_state(const mg_batch *b, int32_t i);
+
+/* An action per game into actions[0 .. n-1]: uniformly random among the
+ * legal ones, deterministic for the seed; or the bot's choice.  -1 for a
+ * game that is over.  Errors: MG_EINVAL; the bot's (MG_ENOMEM). */
+MG_API int mg_batch_random_actions(mg_batch *b, uint64_t seed,
+                                   int32_t *actions);
+MG_API int mg_batch_bot_actions(mg_batch *b, mg_bot *bot, int32_t *actions);
+
 #ifdef __cplusplus
 }
 #endif

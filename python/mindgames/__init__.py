@@ -20,7 +20,8 @@ Objects
     transcendental board), :class:`Bot` (a computer player),
     :class:`Solver` (exact values and best actions, since 1.4; its
     ``solve()`` gives a :class:`Solution`), and
-    :class:`Site` (one site of a game's board); :func:`game_options`
+    :class:`Site` (one site of a game's board), and :class:`VectorGame`
+    (many games stepped at once in C, for learning; 1.5, needs NumPy); :func:`game_options`
     lists a game's options as :class:`Option` tuples.  Properties are cheap
     attributes without arguments (``state.winner``, ``state.scores``,
     ``game.num_actions``); methods do work or take arguments
@@ -103,11 +104,13 @@ from .state import State
 from .bot import Bot
 from .solver import Solution, Solver
 from .options import Option, game_options
+from .vector import VectorGame
 
 __all__ = [
     "__version__",
     # objects
     "Game", "State", "Board", "Bot", "Site", "Option", "Solver", "Solution",
+    "VectorGame",
     # functions
     "game_ids", "game_options", "version", "version_number", "strerror", "library_path",
     "have_numpy", "load_library", "error_class",

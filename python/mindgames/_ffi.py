@@ -157,6 +157,25 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
                                 _P(c_int32), _P(c_uint64)]),
     "mg_solver_bounds": (c_int, [_H, _P(c_int32), _P(c_int32)]),
     "mg_solver_values": (c_int, [_H, _H, c_uint64, c_uint32] + _IBUF),
+    "mg_batch_new": (c_int, [_OUT, _H, c_int32, c_int]),
+    "mg_batch_free": (None, [_H]),
+    "mg_batch_size": (c_int32, [_H]),
+    "mg_batch_set_max_steps": (c_int, [_H, c_int32]),
+    "mg_batch_set_reward_mode": (c_int, [_H, c_int]),
+    "mg_batch_reset": (c_int, [_H, _P(c_uint64), _P(c_uint8)]),
+    "mg_batch_step": (c_int, [_H, _P(c_int32), _P(c_int8)]),
+    "mg_batch_to_move": (c_int, [_H, _P(c_int32), c_size_t]),
+    "mg_batch_rewards": (c_int, [_H, _P(c_float), c_size_t]),
+    "mg_batch_terminated": (c_int, [_H, _P(c_uint8), c_size_t]),
+    "mg_batch_truncated": (c_int, [_H, _P(c_uint8), c_size_t]),
+    "mg_batch_legal_masks": (c_int, [_H, _P(c_uint8), c_size_t]),
+    "mg_batch_observations": (c_int, [_H, c_int, _P(c_float), c_size_t]),
+    "mg_batch_observations_u8": (c_int, [_H, c_int, _P(c_uint8), c_size_t]),
+    "mg_batch_final_observations": (c_int, [_H, c_int, _P(c_float),
+                                            c_size_t]),
+    "mg_batch_state": (_H, [_H, c_int32]),
+    "mg_batch_random_actions": (c_int, [_H, c_uint64, _P(c_int32)]),
+    "mg_batch_bot_actions": (c_int, [_H, _H, _P(c_int32)]),
 }
 """``name: (restype, argtypes)`` of every function of the header."""
 
@@ -179,6 +198,7 @@ _SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
                                    "mg_game_max_length",
                                    "mg_game_observation_bounds",
                                    "mg_state_legal_mask"))
+_SINCE.update((n, "1.5") for n in PROTOTYPES if n.startswith("mg_batch_"))
 
 # --------------------------------------------------------------- lookup
 
