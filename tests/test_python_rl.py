@@ -4,7 +4,8 @@ documented contracts.
 
 The frameworks are not installed in CI, so the contracts are restated
 here and checked on the framework-free cores the wrappers are made of
-(mindgames._rl: AECCore, SingleAgentCore, VectorCore; the OpenSpiel
+(mindgames._rl: AECCore, SingleAgentCore; mindgames._rl_vector:
+VectorCore, SelfPlayVectorCore; the OpenSpiel
 state's methods).  Where a framework is importable, the thin adapters and
 the framework's own checkers run too (pettingzoo.test.api_test and
 seed_test, gymnasium.utils.env_checker.check_env, pyspiel's random
@@ -46,8 +47,8 @@ from mgtest import HAVE_NUMPY, mg
 
 if HAVE_NUMPY:
     import numpy as np
-    from mindgames._rl import (AGENTS, AECCore, SingleAgentCore,
-                               VectorCore)
+    from mindgames._rl import AGENTS, AECCore, SingleAgentCore
+    from mindgames._rl_vector import SelfPlayVectorCore, VectorCore
 
 needs_numpy = unittest.skipUnless(HAVE_NUMPY, "the RL wrappers need NumPy, "
                                   "which is not importable here")
@@ -438,6 +439,120 @@ class TestVector(unittest.TestCase):
             vec.step([0, 0, 0])
 
 
+def reference_self_play(spec, n, mode, steps, rng_seed):
+    """Self-play over n single States with the autoreset rules written
+    out: each step, one action per game for its player to move; the
+    reward is the mover's; once over, the view is the last mover's."""
+    game = mg.Game(spec)
+    states = [game.new_state() for _ in range(n)]
+    done, last = [False] * n, [0] * n
+    rng = np.random.default_rng(rng_seed)
+
+    def view(i):
+        p = states[i].current_player
+        return p if p >= 0 else last[i]
+
+    def obs(i):
+        return states[i].observation(view(i), as_numpy=True)
+
+    out = []
+    for _ in range(steps):
+        masks = [s.legal_mask() for s in states]
+        acts = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0
+                for m in masks]
+        row = []
+        for i, a in enumerate(acts):
+            if done[i]:
+                if mode == "next_step":
+                    states[i] = game.new_state()
+                    done[i], last[i] = False, 0
+                row.append((obs(i), 0.0, False, False, None))
+                continue
+            s = states[i]
+            mover = s.current_player
+            s.apply(a)
+            last[i] = mover
+            reward, final = 0.0, None
+            if s.is_terminal:
+                reward = expected_rewards(s)[mover]
+                if mode == "same_step":
+                    final = obs(i)
+                    states[i], last[i] = game.new_state(), 0
+                else:
+                    done[i] = True
+            row.append((obs(i), reward, final is not None or done[i], False,
+                        final))
+        out.append((acts, row, [s.legal_mask() for s in states]))
+    return out, done
+
+
+@needs_numpy
+class TestSelfPlayVector(unittest.TestCase):
+    """Self-play over VectorGame, bit for bit against a loop over single
+    States in each autoreset mode (and the partial reset of 'none')."""
+
+    def test_autoreset_modes(self):
+        n, steps = 5, 30
+        for mode in ("next_step", "same_step", "none"):
+            for threads in (1, 2):
+                ref, done = reference_self_play(SMALL, n, mode, steps, 4)
+                vec = SelfPlayVectorCore(SMALL, n, autoreset=mode,
+                                         threads=threads)
+                obs, infos = vec.reset(seed=0)
+                ended = 0
+                for acts, row, masks in ref:
+                    obs, rew, term, trunc, infos = vec.step(np.array(acts))
+                    for i, (o, r, te, tr, final) in enumerate(row):
+                        what = (mode, threads, i)
+                        self.assertEqual(obs[i].tobytes(), o.tobytes(), what)
+                        self.assertEqual(rew[i], r, what)
+                        self.assertEqual(bool(term[i]), te, what)
+                        self.assertEqual(bool(trunc[i]), tr, what)
+                        self.assertEqual(infos["action_mask"][i].tolist(),
+                                         masks[i].tolist(), what)
+                        if mode == "same_step" and final is not None:
+                            self.assertTrue(infos["_final_obs"][i])
+                            self.assertEqual(infos["final_obs"][i].tobytes(),
+                                             final.tobytes())
+                        ended += te
+                self.assertGreater(ended, 0, mode)
+                if mode == "none":
+                    # every game of 2x2 lasts 12 actions: all are over;
+                    # reset every other one
+                    self.assertTrue(all(done))
+                    which = np.arange(n) % 2 == 0
+                    before = obs.copy()
+                    obs2, infos2 = vec.reset(options={"reset_mask": which})
+                    fresh = mg.Game(SMALL).new_state().observation(
+                        0, as_numpy=True)
+                    for i in range(n):
+                        self.assertEqual(obs2[i].tobytes(), fresh.tobytes()
+                                         if which[i] else before[i].tobytes())
+                    self.assertTrue((infos2["to_move"][which] == 0).all())
+                    self.assertTrue((infos2["to_move"][~which] == -1).all())
+                    acts = [int(np.flatnonzero(m)[0]) if m.any() else 0
+                            for m in infos2["action_mask"]]
+                    obs3, rew, term, trunc, infos3 = vec.step(np.array(acts))
+                    self.assertEqual(infos3["status"].tolist(),
+                                     [mg.vector.BATCH_OK if w else
+                                      mg.vector.BATCH_IDLE for w in which])
+                vec.close()
+
+    def test_rewards_of_both_seats(self):
+        vec = SelfPlayVectorCore(SMALL, 3, autoreset="same_step")
+        vec.reset(seed=1)
+        for _ in range(40):
+            obs, rew, term, trunc, infos = vec.step(vec.random_actions())
+            for i in np.flatnonzero(term):
+                self.assertEqual(sorted(infos["rewards"][i].tolist()) in
+                                 ([-1.0, 1.0], [0.0, 0.0]), True)
+                self.assertIn(rew[i], infos["rewards"][i].tolist())
+        with self.assertRaises(ValueError):
+            vec.step([0])
+        with self.assertRaises(ValueError):
+            SelfPlayVectorCore(SMALL, 2, autoreset="always")
+
+
 @needs_numpy
 class TestDeepcopySpeed(unittest.TestCase):
 
@@ -508,7 +623,7 @@ class TestGymnasiumChecks(unittest.TestCase):
 
     def test_make_vec(self):
         import gymnasium as gym
-        import mindgames.gymnasium  # noqa: F401 - registers the ids
+        import mindgames.gymnasium   # registers the ids
         for mode in ("next_step", "same_step", "none"):
             envs = gym.make_vec("mindgames/DotsAndBoxes-v0", num_envs=3,
                                 spec=SMALL, autoreset=mode)
@@ -519,6 +634,20 @@ class TestGymnasiumChecks(unittest.TestCase):
             obs, infos = envs.reset(seed=0)
             self.assertTrue(envs.observation_space.contains(obs))
             envs.step(envs.action_space.sample())
+            envs.close()
+            # self-play over VectorGame
+            envs = gym.make_vec("mindgames/ChinaTangle-v0", num_envs=4,
+                                opponent="self", autoreset=mode, threads=2)
+            self.assertIsInstance(envs.unwrapped,
+                                  mindgames.gymnasium.MindgamesSelfPlayVectorEnv)
+            self.assertEqual(envs.metadata["autoreset_mode"].value,
+                             {"next_step": "NextStep", "same_step": "SameStep",
+                              "none": "Disabled"}[mode])
+            obs, infos = envs.reset(seed=0)
+            for _ in range(30):
+                self.assertTrue(envs.observation_space.contains(obs))
+                obs, rew, term, trunc, infos = envs.step(
+                    envs.unwrapped.random_actions())
             envs.close()
 
 

@@ -29,8 +29,12 @@ action space ``Discrete(num_actions)``; the legal-action mask is
 ``env.action_masks()``); reward +1/-1/0 at the end; an illegal action
 ends the episode with -1 (``info["illegal_action"]``).  The logic is
 :class:`mindgames._rl.SingleAgentCore` and, for vectors,
-:class:`mindgames._rl.VectorCore` (autoreset ``"next_step"``,
-``"same_step"`` or ``"none"``).
+:class:`mindgames._rl_vector.VectorCore` (autoreset ``"next_step"``,
+``"same_step"`` or ``"none"``).  With ``opponent="self"``, ``make_vec``
+builds :class:`MindgamesSelfPlayVectorEnv` instead: self-play over
+:class:`mindgames.VectorGame` (every game stepped by the library in one
+call, ``threads`` in parallel), the observation and reward of the player
+to move (:class:`mindgames._rl_vector.SelfPlayVectorCore`).
 """
 from __future__ import annotations
 
@@ -48,10 +52,12 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "install gymnasium numpy): %s" % _e,
         name=getattr(_e, "name", None)) from _e
 
-from ._rl import SingleAgentCore, VectorCore, env_id
+from ._rl import SingleAgentCore, env_id
+from ._rl_vector import SelfPlayVectorCore, VectorCore
 from .game import Game, game_ids
 
-__all__ = ["MindgamesEnv", "MindgamesVectorEnv", "register_envs", "env_id"]
+__all__ = ["MindgamesEnv", "MindgamesVectorEnv", "MindgamesSelfPlayVectorEnv",
+           "make_vector_env", "register_envs", "env_id"]
 
 _MODES = {"next_step": "NEXT_STEP", "same_step": "SAME_STEP",
           "none": "DISABLED"}
@@ -132,6 +138,56 @@ class MindgamesVectorEnv(VectorCore, _VectorEnv):
         _VectorEnv.close(self, **kwargs)
 
 
+class MindgamesSelfPlayVectorEnv(SelfPlayVectorCore, _VectorEnv):
+    """Self-play over :class:`mindgames.VectorGame` as a
+    ``gymnasium.vector.VectorEnv`` (both seats played by the caller)."""
+
+    def __init__(self, spec: Union[str, Game] = "dots_and_boxes",
+                 num_envs: int = 1, autoreset: str = "next_step",
+                 threads: int = 1, max_episode_steps: Optional[int] = None,
+                 render_mode: Optional[str] = None) -> None:
+        SelfPlayVectorCore.__init__(self, spec, num_envs, autoreset, threads,
+                                    max_episode_steps or 0)
+        self.metadata = {
+            "render_modes": ["ansi"], "render_fps": 1,
+            "autoreset_mode": getattr(_gym.vector.AutoresetMode,
+                                      _MODES[autoreset])}
+        self.render_mode = render_mode
+        self.single_observation_space = _observation_space(self)
+        self.single_action_space = _spaces.Discrete(self.num_actions)
+        self.observation_space = _batch_space(self.single_observation_space,
+                                              num_envs)
+        self.action_space = _batch_space(self.single_action_space, num_envs)
+
+    def reset(self, *, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Any, Dict[str, Any]]:
+        if seed is not None:
+            self._np_random, self._np_random_seed = \
+                _gym.utils.seeding.np_random(seed)
+        return SelfPlayVectorCore.reset(self, seed=seed, options=options)
+
+    def render(self) -> Any:
+        return tuple(s.render() for s in self.vg.states())
+
+    def close_extras(self, **kwargs: Any) -> None:
+        SelfPlayVectorCore.close(self)
+
+    def close(self, **kwargs: Any) -> None:
+        _VectorEnv.close(self, **kwargs)
+
+
+def make_vector_env(num_envs: int = 1, spec: Union[str, Game] = "dots_and_boxes",
+                    opponent: Any = "random", **kwargs: Any) -> Any:
+    """The vector entry point of the registered ids (``gymnasium.make_vec``):
+    :class:`MindgamesVectorEnv` against ``opponent``, or with
+    ``opponent="self"`` :class:`MindgamesSelfPlayVectorEnv` (which takes
+    ``autoreset``, ``threads``, ``max_episode_steps``, ``render_mode``)."""
+    if opponent == "self":
+        return MindgamesSelfPlayVectorEnv(spec, num_envs, **kwargs)
+    return MindgamesVectorEnv(spec, num_envs, opponent=opponent, **kwargs)
+
+
 def register_envs() -> None:
     """Register ``mindgames/<Game>-v0`` (``DotsAndBoxes``,
     ``ChinaSquares``, ..., ``ChainsOfThought``) for every game, with a
@@ -143,7 +199,7 @@ def register_envs() -> None:
         _gym.register(
             id=name,
             entry_point="mindgames.gymnasium:MindgamesEnv",
-            vector_entry_point="mindgames.gymnasium:MindgamesVectorEnv",
+            vector_entry_point="mindgames.gymnasium:make_vector_env",
             kwargs={"spec": gid})
 
 
