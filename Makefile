@@ -224,12 +224,13 @@ memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
 	        --errors-for-leak-kinds=definite,indirect,possible \
 	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done
 
-BENCH_SRC := tests/bench.c tests/bench_limit.c
+BENCH_SRC := tests/bench.c tests/bench_limit.c tests/bench_batch.c
 
 $(B)/tests/bench: $(BENCH_SRC) tests/bench.h tests/game_specs.h \
                   tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_SRC) -o $@ -L$(B) -lmindgames $(RPATH)
+	$(Q)$(CC) $(APP_CFLAGS) $(BENCH_SRC) -o $@ -L$(B) -lmindgames $(RPATH) \
+	    -pthread
 
 # The limit kernels (measurement only, never shipped): when ../shared/limit
 # is there, bench builds them into $(B)/limit and runs against them

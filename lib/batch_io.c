@@ -118,12 +118,26 @@ int mg_batch_observations(const mg_batch *b, int player, float *buf,
     return MG_OK;
 }
 
+/* o[k] = round((in[k] - lo) * sc), in[k] within the plane's bounds (so
+ * 0 .. 255.5 before the cut); restrict: the bytes do not alias the
+ * floats, so the loop vectorises. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))
+#endif
+static void to_bytes(const float *restrict in, uint8_t *restrict o,
+                     size_t n, float lo, float sc)
+{
+    size_t k;
+    for (k = 0; k < n; k++)
+        o[k] = (uint8_t)(int32_t)((in[k] - lo) * sc + 0.5f);
+}
+
 int mg_batch_observations_u8(mg_batch *b, int player, uint8_t *buf,
                              size_t cap)
 {
     const mg_game *g;
     float scale[MG__MAX_PLANES];
-    size_t sites, k;
+    size_t sites;
     int32_t i, p;
     int rc = obs_args(b, buf, cap, player);
     if (rc)
@@ -138,13 +152,9 @@ int mg_batch_observations_u8(mg_batch *b, int player, uint8_t *buf,
         const void *st = mg__state_position(mg__batch_at(b, i));
         uint8_t *row = buf + (size_t)i * b->obs_size;
         g->ops->observe(g, st, view(b, st, player, b->last_mover[i]), b->obs);
-        for (p = 0; p < g->num_planes; p++) {
-            const float *in = b->obs + (size_t)p * sites;
-            uint8_t *o = row + (size_t)p * sites;
-            float lo = g->plane_lo[p], sc = scale[p];
-            for (k = 0; k < sites; k++)
-                o[k] = (uint8_t)((in[k] - lo) * sc + 0.5f);
-        }
+        for (p = 0; p < g->num_planes; p++)
+            to_bytes(b->obs + (size_t)p * sites, row + (size_t)p * sites,
+                     sites, g->plane_lo[p], scale[p]);
     }
     return MG_OK;
 }

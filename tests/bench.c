@@ -16,8 +16,9 @@
  * Limit: the library against the limit kernels, alternately
  * (bench_limit.c).  Boards: every seed of 0 .. 999 once per kind, timed
  * one by one in thread CPU time: boards/s, median, p99 and maximum ms.
+ * Batch: env-steps/s of mg_batch (bench_batch.c).
  * Windows are timed in wall time, or thread CPU time with MG_BENCH_CPU=1.
- * Usage: bench [games|limit|boards|all] [SECONDS_PER_WINDOW (default 0.3)]
+ * Usage: bench [games|limit|boards|batch|all] [SECONDS_PER_WINDOW (0.3)]
  *              [ROW,ROW,... (only these rows: the games' names, or the
  *              limit section's, such as dab5x5_playout)]
  */
@@ -450,9 +451,10 @@ int main(int argc, char **argv)
     if (argc > 2)
         window = atof(argv[2]) > 0 ? atof(argv[2]) : window;
     if (strcmp(what, "games") && strcmp(what, "boards") &&
-        strcmp(what, "limit") && strcmp(what, "all")) {
-        fprintf(stderr, "usage: bench [games|limit|boards|all] [seconds] "
-                        "[row,row,...]\n");
+        strcmp(what, "limit") && strcmp(what, "batch") &&
+        strcmp(what, "all")) {
+        fprintf(stderr, "usage: bench [games|limit|boards|batch|all] "
+                        "[seconds] [row,row,...]\n");
         return 2;
     }
     all = !strcmp(what, "all");
@@ -466,5 +468,7 @@ int main(int argc, char **argv)
         bench_limit(argc > 3 ? argv[3] : NULL);
     if (all || !strcmp(what, "boards"))
         bench_boards();
+    if (all || !strcmp(what, "batch"))
+        bench_batch(argc > 3 ? argv[3] : NULL);
     return 0;
 }

@@ -39,4 +39,8 @@ int bench_listed(const char *only, const char *name);
 /* The runs against the limit kernels (bench_limit.c); only: as above. */
 void bench_limit(const char *only);
 
+/* The batch's env-steps/s (bench_batch.c); only: as above (dab5x5,
+ * china_squares, cot_hex4). */
+void bench_batch(const char *only);
+
 #endif /* MG_BENCH_H */

@@ -148,7 +148,7 @@ class VectorGame(Closable):
             self.close()
             raise
         if k > 1:
-            self._pool = ThreadPoolExecutor(max_workers=k)
+            self._pool = ThreadPoolExecutor(max_workers=k - 1)
         self._refresh()
 
     @staticmethod
@@ -164,10 +164,15 @@ class VectorGame(Closable):
         is one; raise the first error."""
         if not self._batches or self._game._h is None:
             raise self._closed_error()
-        if self._pool is None:
+        rc = 0
+        if self._pool is not None:  # the others on the pool, the first here
+            futures = [self._pool.submit(fn, b, p) for b, p in
+                       zip(self._batches[1:], self._ptrs[1:])]
             rc = fn(self._batches[0], self._ptrs[0])
+            for f in futures:
+                rc = min(rc, f.result())
         else:
-            rc = min(self._pool.map(fn, self._batches, self._ptrs))
+            rc = fn(self._batches[0], self._ptrs[0])
         if rc < 0:
             raise error(rc)
 
