@@ -117,13 +117,35 @@ class TestPickle(unittest.TestCase):
         c = copy.copy(s)
         self.assertIs(c.game, g)
         self.assertEqual(c.history(), s.history())
+        # deepcopy is clone() since 1.5: the game is immutable, shared
         d = copy.deepcopy(s)
-        self.assertIsNot(d.game, g)
-        self.assertEqual(d.game, g)
+        self.assertIs(d.game, g)
+        self.assertIsNot(d, s)
         self.assertEqual(d.history(), s.history())
-        h = copy.deepcopy(g)
-        self.assertEqual(h, g)
-        self.assertIsNot(h, g)
+        self.assertEqual(d.hash, s.hash)
+        d.apply(d.legal_actions()[0])        # independent of s
+        self.assertEqual(len(d.history()), len(s.history()) + 1)
+        self.assertIs(copy.deepcopy(g), g)
+        self.assertIs(copy.copy(g), g)
+        # a structure copied at once keeps its sharing (the memo)
+        pair = copy.deepcopy([s, s, g])
+        self.assertIs(pair[0], pair[1])
+        self.assertIsNot(pair[0], s)
+        self.assertIs(pair[2], g)
+        self.assertIs(pair[0].game, g)
+
+    def test_deepcopy_does_not_replay_the_record(self):
+        # OpenSpiel copies states with copy.deepcopy: it must be clone(),
+        # not the pickle path (save, load, replay every action)
+        from unittest import mock
+        s = mg.Game(SPEC).new_state()
+        s.playout(3, 6)
+        with mock.patch.object(mg.State, "save",
+                               side_effect=AssertionError("replayed")), \
+                mock.patch.object(mg.State, "load",
+                                  side_effect=AssertionError("replayed")):
+            d = copy.deepcopy(s)
+        self.assertEqual(d.history(), s.history())
         b = mg.Board.generate(2, 1)
         self.assertEqual(copy.copy(b), b)
 

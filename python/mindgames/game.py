@@ -441,6 +441,15 @@ class Game(Closable):
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __copy__(self) -> "Game":
+        return self
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        """A game is immutable: its copies (``copy.copy``,
+        ``copy.deepcopy``, of a state or of anything holding one) are the
+        game itself."""
+        return self
+
     def __reduce__(self) -> Tuple[Any, ...]:
         spec, board = self._key()
         return (_restore_game, (spec, board))

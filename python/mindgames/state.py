@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ctypes import (byref, c_float, c_int8, c_int32, c_size_t, c_uint8, c_void_p,
                     create_string_buffer)
-from typing import (TYPE_CHECKING, Any, List, Optional, Tuple, Union,
+from typing import (TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union,
                     overload)
 
 from . import _args, _arrays
@@ -52,7 +52,8 @@ class State(Closable):
 
     A state keeps its game alive; closing the game closes the state.
     States pickle through their record (and their game through its spec),
-    so ``multiprocessing`` can pass them; ``copy.copy`` is :meth:`clone`.
+    so ``multiprocessing`` can pass them; ``copy.copy`` and ``copy.deepcopy``
+    are :meth:`clone` (the copy shares the game).
     """
 
     __slots__ = ("_cell", "_game", "_buf", "_cap", "_count", "__weakref__")
@@ -561,6 +562,16 @@ class State(Closable):
 
     def __copy__(self) -> "State":
         return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "State":
+        """``copy.deepcopy(state)`` is :meth:`clone` (as cheap): the copy
+        shares the (immutable) game, as the original does.  OpenSpiel's
+        algorithms copy states this way."""
+        h = c_void_p()
+        check(F.mg_state_clone(byref(h), self._handle()))
+        copied = State._wrap(self._game, out_handle(h))
+        memo[id(self)] = copied
+        return copied
 
     def copy_from(self, other: "State") -> None:
         """Make this state an exact copy of ``other`` (position and

@@ -1,0 +1,506 @@
+"""The logic of the reinforcement-learning wrappers, free of any framework.
+
+:mod:`mindgames.pettingzoo`, :mod:`mindgames.gymnasium` and
+:mod:`mindgames.openspiel` are thin adapters over the classes here: the
+rules of each framework's contract (who is to act, rewards, dead steps,
+masks, seeding, autoreset) live in this module, which needs NumPy and
+nothing else, so that the repository's tests check them even where the
+frameworks are not installed (tests/test_python_rl.py).
+
+Conventions shared by the wrappers:
+
+* seats 0 and 1 are the agents ``"player_0"`` and ``"player_1"``;
+* an observation is ``state.observation(player)`` as float32 of shape
+  ``game.observation_shape`` (planes x sites), from that player's point of
+  view; its bounds are ``game.observation_bounds()`` per plane, broadcast
+  over the sites (:func:`observation_box`);
+* the action mask is ``state.legal_mask()`` (1 = legal), as int8;
+* rewards are terminal only: +1 to the winner, -1 to the loser, 0 each
+  in a draw (and 0 before the end);
+* an illegal action (with ``illegal="lose"``, the default) ends the game:
+  -1 to the player who tried it, 0 to the other, ``info["illegal_action"]``
+  and ``info["reason"]`` (the library's line); ``illegal="raise"`` raises
+  :class:`mindgames.IllegalActionError` instead.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from . import _arrays
+from .bot import Bot
+from .constants import DRAW
+from .errors import MindgamesError
+from .game import Game
+from .state import State
+
+__all__ = ["AGENTS", "AECCore", "SingleAgentCore", "observation_box",
+           "terminal_rewards", "env_id", "camel_name", "make_rng",
+           "Opponent"]
+
+AGENTS = ("player_0", "player_1")
+
+Opponent = Union[str, Callable[[State], int], None]
+
+
+def np_module() -> Any:
+    return _arrays.need_numpy("the reinforcement-learning wrappers")
+
+
+def make_game(spec: Union[str, Game]) -> Game:
+    if isinstance(spec, Game):
+        return spec
+    return Game(spec)
+
+
+def make_rng(seed: Optional[int]) -> Any:
+    """A NumPy Generator seeded like gymnasium's ``np_random`` (PCG64 of
+    ``SeedSequence(seed)``; fresh entropy for None)."""
+    np = np_module()
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or seed < 0):
+        raise ValueError("seed must be a non-negative int or None, not %r"
+                         % (seed,))
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+
+
+def observation_box(game: Game) -> Tuple[Any, Any]:
+    """(low, high): float32 arrays of ``game.observation_shape`` holding
+    each plane's bounds (``game.observation_bounds()``) at every site."""
+    np = np_module()
+    planes, sites = game.observation_shape
+    bounds = game.observation_bounds()
+    low = np.empty((planes, sites), dtype=np.float32)
+    high = np.empty((planes, sites), dtype=np.float32)
+    for p, (lo, hi) in enumerate(bounds):
+        low[p, :] = lo
+        high[p, :] = hi
+    return low, high
+
+
+def terminal_rewards(state: State) -> Tuple[float, float]:
+    """(reward of seat 0, reward of seat 1): +1/-1 for a win, 0/0 for a
+    draw or a game that goes on."""
+    if not state.is_terminal:
+        return 0.0, 0.0
+    w = state.winner
+    if w == DRAW or w < 0:
+        return 0.0, 0.0
+    return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+
+def camel_name(game_id: str) -> str:
+    """``"dots_and_boxes"`` -> ``"DotsAndBoxes"``."""
+    return "".join(w.capitalize() for w in game_id.split("_"))
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``"mindgames/DotsAndBoxes-v0"``."""
+    return "mindgames/%s-v0" % camel_name(game_id)
+
+
+def mask_of(state: State, out: Any = None) -> Any:
+    """The legal-action mask as int8 (1 = legal; all 0 once over)."""
+    np = np_module()
+    m = state.legal_mask()
+    if out is None:
+        return m.astype(np.int8)
+    out[...] = m
+    return out
+
+
+def observe(state: State, player: int) -> Any:
+    return state.observation(player, as_numpy=True)
+
+
+def check_action(state: State, action: Any) -> Optional[str]:
+    """None when ``action`` is a legal action id now, else why not (the
+    library's line, or a sentence for what is not an action id)."""
+    np = np_module()
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, np.integer):
+        action = int(action)
+    if action.__class__ is not int:
+        return "not an action id: %r" % (action,)
+    if state.is_legal(action):
+        return None
+    try:
+        return state.illegal_reason(action)
+    except MindgamesError as e:  # pragma: no cover - an older library
+        return e.message
+
+
+class AECCore:
+    """PettingZoo's AEC contract over a game (two agents, ``player_0`` and
+    ``player_1``), without PettingZoo: :class:`mindgames.pettingzoo.raw_env`
+    is this class with ``pettingzoo.AECEnv`` as a base and the spaces.
+
+    ``agent_selection`` is the player to move, through multi-action turns
+    (the same agent may be selected several times in a row).  At the end
+    every agent is terminated and gets its reward; each then takes a dead
+    step (``step(None)``) and leaves ``agents``.  ``truncate_after``: end
+    a game by truncation after that many actions (None: never; a game
+    with ``game.max_length == 0`` may be unbounded)."""
+
+    metadata = {"name": "mindgames", "is_parallelizable": False,
+                "render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(self, spec: Union[str, Game],
+                 render_mode: Optional[str] = None,
+                 illegal: str = "lose",
+                 truncate_after: Optional[int] = None) -> None:
+        np = np_module()
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError("render_mode must be None, 'ansi' or 'human', "
+                             "not %r" % (render_mode,))
+        if illegal not in ("lose", "raise"):
+            raise ValueError("illegal must be 'lose' or 'raise', not %r"
+                             % (illegal,))
+        self.game = make_game(spec)
+        self.render_mode = render_mode
+        self.illegal = illegal
+        self.truncate_after = truncate_after
+        self.metadata = dict(self.metadata,
+                             name="mindgames_" + self.game.id + "_v0")
+        self.possible_agents = list(AGENTS)
+        self.num_actions = self.game.num_actions
+        self.observation_low, self.observation_high = observation_box(
+            self.game)
+        self.observation_dtype = np.float32
+        self.mg_state: Optional[State] = None
+        self._np_random: Any = None
+        self._reset_bookkeeping()
+
+    def _reset_bookkeeping(self) -> None:
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self.agent_selection = AGENTS[0]
+        self._skip_agent_selection: Optional[str] = None
+
+    # ------------------------------------------------------------ reset
+
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None) -> None:
+        """Start a game.  ``seed`` seeds ``np_random`` (the games
+        themselves have no chance); ``options`` may hold ``"actions"``,
+        actions (ids or notation) to play first, an opening."""
+        if seed is not None or self._np_random is None:
+            self._np_random = make_rng(seed)
+        if self.mg_state is not None:
+            self.mg_state.close()
+        self.mg_state = self.game.new_state()
+        for a in (options or {}).get("actions", ()):
+            self.mg_state.apply(a)
+        self._reset_bookkeeping()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._steps = 0
+        self._after_action()
+
+    @property
+    def np_random(self) -> Any:
+        if self._np_random is None:
+            self._np_random = make_rng(None)
+        return self._np_random
+
+    # ------------------------------------------------------ observation
+
+    def _player(self, agent: str) -> int:
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise KeyError("no agent %r (the agents are %s)"
+                           % (agent, ", ".join(self.possible_agents)))
+
+    def observe(self, agent: str) -> Dict[str, Any]:
+        """``{"observation": float32 planes x sites from agent's view,
+        "action_mask": int8 (num_actions,)}``; the mask is all 0 unless
+        ``agent`` is the one to act in a game that goes on."""
+        np = np_module()
+        player = self._player(agent)
+        if self.mg_state is None:
+            raise RuntimeError("call reset() before observe()")
+        obs = observe(self.mg_state, player)
+        if (not self.mg_state.is_terminal and agent == self.agent_selection
+                and not self.terminations.get(agent, True)
+                and not self.truncations.get(agent, True)):
+            mask = mask_of(self.mg_state)
+        else:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool,
+                                                  Dict[str, Any]]:
+        """(observation, cumulative reward, termination, truncation,
+        info) of ``agent_selection``."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    # ------------------------------------------------------------- step
+
+    def step(self, action: Any) -> None:
+        """Play ``action`` for ``agent_selection``; ``None`` is the dead
+        step of a terminated or truncated agent (and only that)."""
+        agent = self.agent_selection
+        if self.mg_state is None:
+            raise RuntimeError("call reset() before step()")
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        why = check_action(self.mg_state, action)
+        if why is not None:
+            if self.illegal == "raise" or action is None:
+                self.mg_state.apply(action)  # raises the library's error
+                raise ValueError(why)      # pragma: no cover
+            self.rewards[agent] = -1.0
+            for a in self.agents:
+                self.terminations[a] = True
+                self.infos[a] = {"illegal_action": agent, "reason": why}
+            self._accumulate_rewards()
+            return
+        self.mg_state.apply(int(action))
+        self._steps += 1
+        r0, r1 = terminal_rewards(self.mg_state)
+        self.rewards = {AGENTS[0]: r0, AGENTS[1]: r1}
+        self._after_action()
+        self._accumulate_rewards()
+
+    def _after_action(self) -> None:
+        state = self.mg_state
+        assert state is not None
+        if state.is_terminal:
+            for a in self.agents:
+                self.terminations[a] = True
+                self.infos[a] = {"end_reason": state.end_reason()}
+        elif (self.truncate_after is not None
+              and self._steps >= self.truncate_after):
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self.agent_selection = AGENTS[state.current_player]
+
+    def _accumulate_rewards(self) -> None:
+        for a, r in self.rewards.items():
+            self._cumulative_rewards[a] += r
+
+    def _clear_rewards(self) -> None:
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's dead step: the selected agent, terminated or
+        truncated, leaves; the next dead agent is selected."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid "
+                             "action is None")
+        agent = self.agent_selection
+        for d in (self.terminations, self.truncations, self.rewards,
+                  self._cumulative_rewards, self.infos):
+            del d[agent]
+        self.agents.remove(agent)
+        dead = [a for a in self.agents
+                if self.terminations[a] or self.truncations[a]]
+        if dead:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = self.agent_selection
+            self.agent_selection = dead[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        self._clear_rewards()
+
+    # ----------------------------------------------------------- render
+
+    def render(self) -> Optional[str]:
+        """The library's text picture: returned for ``"ansi"``, printed
+        for ``"human"``; None (with a warning in PettingZoo) otherwise."""
+        if self.mg_state is None or self.render_mode is None:
+            return None
+        text = self.mg_state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        if self.mg_state is not None:
+            self.mg_state.close()
+            self.mg_state = None
+
+
+class SingleAgentCore:
+    """Gymnasium's Env contract over a game played against an opponent,
+    without Gymnasium: :class:`mindgames.gymnasium.MindgamesEnv` is this
+    class with ``gymnasium.Env`` as a base and the spaces.
+
+    ``opponent``: ``"random"`` (uniform over the legal actions, from
+    ``np_random``), a bot spec for :class:`mindgames.Bot` (``"greedy"``,
+    ``"mcts(iterations=200)"``; seeded from ``np_random`` at each reset),
+    or a callable ``f(state) -> action``.  ``seat``: 0, 1, or
+    ``"random"`` (drawn at each reset; ``options={"seat": s}`` overrides
+    it for one episode).  The observation is the agent's; the mask is
+    ``info["action_mask"]``; the reward +1/-1/0 at the end.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(self, spec: Union[str, Game], opponent: Opponent = "random",
+                 seat: Union[int, str] = 0, render_mode: Optional[str] = None,
+                 illegal: str = "lose",
+                 truncate_after: Optional[int] = None) -> None:
+        np = np_module()
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError("render_mode must be None, 'ansi' or 'human', "
+                             "not %r" % (render_mode,))
+        if seat not in (0, 1, "random"):
+            raise ValueError("seat must be 0, 1 or 'random', not %r" % (seat,))
+        if illegal not in ("lose", "raise"):
+            raise ValueError("illegal must be 'lose' or 'raise', not %r"
+                             % (illegal,))
+        self.game = make_game(spec)
+        self.render_mode = render_mode
+        self.illegal = illegal
+        self.truncate_after = truncate_after
+        self.seat_option = seat
+        self.opponent = opponent if opponent is not None else "random"
+        if not (callable(self.opponent) or isinstance(self.opponent, str)):
+            raise TypeError("opponent must be 'random', a bot spec or a "
+                            "callable(state) -> action")
+        if isinstance(self.opponent, str) and self.opponent != "random":
+            Bot(self.opponent).close()   # a bad spec fails now
+        self.num_actions = self.game.num_actions
+        self.observation_low, self.observation_high = observation_box(
+            self.game)
+        self.observation_dtype = np.float32
+        self.mg_state: Optional[State] = None
+        self.seat = 0
+        self._bot: Optional[Bot] = None
+        self._np_random: Any = None
+        self._steps = 0
+        self._over = True
+
+    @property
+    def np_random(self) -> Any:
+        if self._np_random is None:
+            self._np_random = make_rng(None)
+        return self._np_random
+
+    def _info(self) -> Dict[str, Any]:
+        assert self.mg_state is not None
+        return {"action_mask": mask_of(self.mg_state),
+                "seat": self.seat,
+                "current_player": self.mg_state.current_player}
+
+    def _obs(self) -> Any:
+        assert self.mg_state is not None
+        return observe(self.mg_state, self.seat)
+
+    def _opponent_action(self) -> int:
+        state = self.mg_state
+        assert state is not None
+        if self.opponent == "random":
+            legal = state.legal_actions()
+            return int(legal[int(self.np_random.integers(len(legal)))])
+        if self._bot is not None:
+            return self._bot.choose(state)
+        return self.opponent(state)  # type: ignore[operator]
+
+    def _play_opponent(self) -> None:
+        state = self.mg_state
+        assert state is not None
+        while not state.is_terminal and state.current_player != self.seat:
+            state.apply(self._opponent_action())
+
+    def reset(self, seed: Optional[int] = None,
+              options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Any, Dict[str, Any]]:
+        """(observation, info) at the start of an episode: the opponent
+        has played when it moves first."""
+        if seed is not None or self._np_random is None:
+            self._np_random = make_rng(seed)
+        options = options or {}
+        seat = options.get("seat", self.seat_option)
+        if seat == "random":
+            seat = int(self.np_random.integers(2))
+        if seat not in (0, 1):
+            raise ValueError("seat must be 0, 1 or 'random', not %r"
+                             % (seat,))
+        self.seat = seat
+        if isinstance(self.opponent, str) and self.opponent != "random":
+            if self._bot is not None:
+                self._bot.close()
+            self._bot = Bot(self.opponent,
+                            int(self.np_random.integers(2 ** 63)))
+        if self.mg_state is not None:
+            self.mg_state.close()
+        self.mg_state = self.game.new_state()
+        self._steps = 0
+        self._over = False
+        self._play_opponent()
+        self._over = self.mg_state.is_terminal
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> Tuple[Any, float, bool, bool,
+                                         Dict[str, Any]]:
+        """(observation, reward, terminated, truncated, info)."""
+        state = self.mg_state
+        if state is None:
+            raise RuntimeError("call reset() before step()")
+        if self._over:
+            raise RuntimeError("the episode is over: call reset()")
+        why = check_action(state, action)
+        if why is not None:
+            if self.illegal == "raise":
+                state.apply(action)
+                raise ValueError(why)  # pragma: no cover
+            info = self._info()
+            info.update(illegal_action=True, reason=why)
+            self._over = True
+            return self._obs(), -1.0, True, False, info
+        state.apply(int(action))
+        self._steps += 1
+        self._play_opponent()
+        reward = terminal_rewards(state)[self.seat]
+        terminated = state.is_terminal
+        truncated = (not terminated and self.truncate_after is not None
+                     and self._steps >= self.truncate_after)
+        self._over = terminated or truncated
+        info = self._info()
+        if terminated:
+            info["end_reason"] = state.end_reason()
+        return self._obs(), reward, terminated, truncated, info
+
+    def action_masks(self) -> Any:
+        """The mask (sb3-contrib's MaskablePPO asks for it this way)."""
+        assert self.mg_state is not None
+        return mask_of(self.mg_state)
+
+    def render(self) -> Optional[str]:
+        if self.mg_state is None or self.render_mode is None:
+            return None
+        text = self.mg_state.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        if self._bot is not None:
+            self._bot.close()
+            self._bot = None
+        if self.mg_state is not None:
+            self.mg_state.close()
+            self.mg_state = None
