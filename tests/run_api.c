@@ -46,6 +46,7 @@ int main(void)
     srunner_add_suite(sr, mg_reasons_china_suite());
     srunner_add_suite(sr, mg_reasons_fangqi_suite());
     srunner_add_suite(sr, mg_reasons_chains_suite());
+    srunner_add_suite(sr, mg_playout_result_suite());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

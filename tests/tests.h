@@ -56,6 +56,7 @@ Suite *mg_reasons_dab_suite(void);    /* check_reasons_dab.c: rules §3 */
 Suite *mg_reasons_china_suite(void);  /* check_reasons_china.c: rules §1-2 */
 Suite *mg_reasons_fangqi_suite(void); /* check_reasons_fangqi.c: rules §4 */
 Suite *mg_reasons_chains_suite(void); /* check_reasons_chains.c: rules §5 */
+Suite *mg_playout_result_suite(void); /* check_playout_result.c (1.5) */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)
