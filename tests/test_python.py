@@ -329,13 +329,11 @@ class TestState(unittest.TestCase):
         self.assertEqual(a + b, 9)
         self.assertEqual(w, mg.DRAW if a == b else 0 if a > b else 1)
         self.assertEqual(self.s.playout_result(7), (n, w, (a, b)))
-        # the same draws as playout in this version (not promised)
         t = self.s.clone()
         t.playout(7)
-        self.assertEqual((t.winner, t.scores), (w, (a, b)))
         self.assertEqual(self.s.playout_result(7, 2)[:2], (2, mg.NOBODY))
         self.assertEqual(self.s.playout_result(7, None), (n, w, (a, b)))
-        self.assertEqual(t.playout_result(1), (0, w, (a, b)))
+        self.assertEqual(t.playout_result(1), (0, t.winner, t.scores))
         with self.assertRaises(OverflowError):
             self.s.playout_result(-1)
 

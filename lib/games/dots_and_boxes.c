@@ -448,27 +448,28 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
     unsigned char *const sides = work;
     const uint32_t *const pair = d->play_pair;
     const unsigned ns = (unsigned)d->nsides;
-    const uint64_t *const und = CUNDRAWN(d, st);
     uint16_t pick[CHUNK];
     uint64_t x = *rng;
-    int32_t n = 0, l, done, end, s0 = 0, all = 0;
+    int32_t n, done, end, s0 = 0, all = 0;
     int mover = s->player;
 
     assert(mover == 0 || mover == 1);
     memcpy(sides, CSIDES(d, st), (size_t)d->ncells + 1);
-    for (l = 0; l < d->nwords; l++) {
-        uint64_t w = und[l];
-        for (; w; w &= w - 1)
-            scratch[n++] = 64 * l + mg__ctz64(w);
-    }
-    assert(n == s->remaining);
+    n = dab_legal(g, st, scratch); /* a nibble at a time, no branch */
     end = max < 0 || max > n ? 0 : n - max;
     done = n - end;
     sides[d->ncells] = (unsigned char)(ns + 1);
     while (n > end) {
         int32_t k = n - end < CHUNK ? n - end : CHUNK, j;
         const uint16_t *p = pick;
-        for (j = 0; j < k; j++)
+        /* two draws from each 64-bit number: its high and low halves */
+        for (j = 0; j + 1 < k; j += 2) {
+            uint64_t r = mg__splitmix64(&x);
+            pick[j] = (uint16_t)(((r >> 32) * (uint64_t)(n - j)) >> 32);
+            pick[j + 1] = (uint16_t)(((r & 0xFFFFFFFFu) *
+                                      (uint64_t)(n - j - 1)) >> 32);
+        }
+        if (j < k)
             pick[j] = (uint16_t)mg__rand_below(&x, (uint32_t)(n - j));
         for (j = n - k; n > j;) {
             int32_t i = *p++, a = scratch[i];
