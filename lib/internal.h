@@ -278,6 +278,12 @@ typedef struct mg__game_ops {
     int32_t (*playout_result)(const mg_game *g, const void *st, void *work,
                               int32_t *scratch, uint64_t *rng, int32_t max,
                               int32_t *winner, int32_t *scores);
+    /* Optional (1.5; NULL: the three ops): what the winner op and the
+     * score op of both seats give for st, in one pass, for games whose
+     * winner reads what the scores do (mg_state_playout_result's result,
+     * the MCTS bot's rewards). */
+    void (*result)(const mg_game *g, const void *st, int32_t *winner,
+                   int32_t *scores);
 
     /* -------------------------------------------- the position (1.3)
      * The sites, read once by the core when the game is created (after

@@ -511,6 +511,20 @@ static int32_t result_generic(mg_state *s, uint64_t *rng, int32_t max)
     return done;
 }
 
+/* The winner and both scores of position st (the game's result op, or
+ * the three ops). */
+static void read_result(const mg_game *g, const void *st, int32_t *win,
+                        int32_t *sc)
+{
+    if (g->ops->result) {
+        g->ops->result(g, st, win, sc);
+        return;
+    }
+    *win = g->ops->winner(g, st);
+    sc[0] = g->ops->score(g, st, 0);
+    sc[1] = g->ops->score(g, st, 1);
+}
+
 int mg_state_playout_result(mg_state *s, uint64_t seed, int32_t max_actions,
                             int32_t *winner, int32_t *scores)
 {
@@ -522,18 +536,14 @@ int mg_state_playout_result(mg_state *s, uint64_t seed, int32_t max_actions,
     g = s->game;
     if (g->ops->current_player(g, s->st) == MG_NOBODY || max_actions == 0) {
         done = 0;
-        win = g->ops->winner(g, s->st);
-        sc[0] = g->ops->score(g, s->st, 0);
-        sc[1] = g->ops->score(g, s->st, 1);
+        read_result(g, s->st, &win, sc);
     } else if (g->ops->playout_result) {
         done = g->ops->playout_result(g, s->st, s->work, s->scratch, &rng,
                                       max_actions, &win, sc);
     } else {
         memcpy(s->work, s->st, g->state_size);
         done = result_generic(s, &rng, max_actions);
-        win = g->ops->winner(g, s->work);
-        sc[0] = g->ops->score(g, s->work, 0);
-        sc[1] = g->ops->score(g, s->work, 1);
+        read_result(g, s->work, &win, sc);
     }
     if (winner)
         *winner = win;
