@@ -38,8 +38,9 @@
  * mg_state_load, and mg_state_copy between states of different games),
  * and a bot on its first mg_bot_choose() for a game (see Bots).
  * mg_state_apply, mg_state_undo, mg_state_legal_actions, mg_state_hash,
- * mg_state_copy (same game) and mg_state_playout never allocate, except
- * that a game with no bound on its length grows its history in apply.
+ * mg_state_copy (same game), mg_state_playout and mg_state_playout_result
+ * never allocate, except that a game with no bound on its length grows its
+ * history in apply.
  * A state borrows its game: free every state before freeing its game.
  */
 #ifndef MINDGAMES_H
@@ -352,6 +353,24 @@ MG_API int mg_state_load(mg_state **out, mg_game **game_out,
  * given seed, game and library version.  Returns the number of actions
  * applied (>= 0), or MG_EINVAL.  Never allocates (see Memory). */
 MG_API int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions);
+
+/* The result of a uniformly random playout from s, without playing it in
+ * s (1.5): the same draws as mg_state_playout() describes, on a private
+ * copy of the position in the state's own scratch area, with no history
+ * kept, which makes it the faster call when only the result counts (a
+ * bot's rollouts).  s is left as it was (position, history, hash).
+ * Stores in *winner (may be NULL) 0, 1 or MG_DRAW for the end of the
+ * playout, or MG_NOBODY when max_actions (< 0: no limit) stopped it
+ * before the end, and in scores[0], scores[1] (scores may be NULL) what
+ * mg_state_score() gives for each seat where the playout stopped.  From a
+ * finished game: 0 actions, the game's result.  The sequence is
+ * deterministic for a given seed, game and library version; it need not
+ * be the one mg_state_playout() plays for the same seed.  Returns the
+ * number of actions played (>= 0), or MG_EINVAL (s NULL; nothing
+ * written).  Never allocates. */
+MG_API int mg_state_playout_result(mg_state *s, uint64_t seed,
+                                   int32_t max_actions, int32_t *winner,
+                                   int32_t *scores);
 
 /* ------------------------------------------------ explanations (1.5) */
 

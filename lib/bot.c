@@ -28,9 +28,9 @@
  * per-call checks, no history).  The tables of 1/v, 1/sqrt(v) and
  * sqrt(ln v) grow as the visits do.  An iteration copies the root position
  * into a work state, descends by UCT (unvisited children first, largest
- * prior first, then in action order),
- * expands one node, finishes with mg_state_playout, and backs the result
- * up: 2 half-points for a win of the node's chooser, 1 for a draw.  With
+ * prior first, then in action order), expands one node, finishes with
+ * mg_state_playout_result (a rollout that keeps no history and leaves the
+ * work state at the leaf), and backs the result up: 2 half-points for a win of the node's chooser, 1 for a draw.  With
  * reuse, the next call keeps the subtree of the position it is asked
  * about when that position continues the previous root's history; the
  * pool is not compacted, so the tree is rebuilt once it is half full.
@@ -591,8 +591,7 @@ static int elapsed_over(const struct timespec *t0, int64_t ms)
 static void iterate(mg_bot *b, const mg_game *g)
 {
     mg_state *w = b->work;
-    int32_t n = b->root, depth = 0, i, s0, s1;
-    int winner;
+    int32_t n = b->root, depth = 0, i, s0, s1, sc[2], winner;
     double mw = (double)b->o.v[OPT_MARGIN] / 1000.0, total, r0;
     mg__state_restore(w, b->root_st);
     b->path[depth++] = n;
@@ -633,12 +632,13 @@ static void iterate(mg_bot *b, const mg_game *g)
             }
         }
     }
-    mg_state_playout(w, mg__splitmix64(&b->rng),
-                     g->max_length > 0 ? -1 : PLAYOUT_CAP);
+    /* the rollout: its result only, w left at the leaf (1.5) */
+    mg_state_playout_result(w, mg__splitmix64(&b->rng),
+                            g->max_length > 0 ? -1 : PLAYOUT_CAP, &winner,
+                            sc);
+    s0 = sc[0];
+    s1 = sc[1];
     /* reward for seat 0: (1 - margin) x result + margin x score share */
-    winner = g->ops->winner(g, mg__state_position(w));
-    s0 = g->ops->score(g, mg__state_position(w), 0);
-    s1 = g->ops->score(g, mg__state_position(w), 1);
     total = (double)(s0 < 0 ? -(int64_t)s0 : s0) +
             (double)(s1 < 0 ? -(int64_t)s1 : s1);
     r0 = (1 - mw) * (winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5) +

@@ -264,6 +264,27 @@ typedef struct mg__game_ops {
                        int32_t max, int32_t *hist, unsigned char *undo,
                        size_t stride, int32_t *scratch);
 
+    /* Optional (1.5; NULL: the core runs `playout` above, or the loop of
+     * legal + apply, on a copy of st in the state's scratch area): the
+     * result of a uniformly random playout from st (not over), st left
+     * as it is.  At most `max` actions (max < 0: no limit), each drawn
+     * with mg__rand_below(rng, n) among the n legal actions (any order
+     * of the list, any number of draws: only determinism per seed is
+     * promised).  Store in *winner what the winner op would say where the
+     * playout stops (MG_NOBODY when `max` stopped it before the end) and
+     * in scores[0], scores[1] what the score op would; return the number
+     * of actions played.  work: state_size bytes (8-aligned), scratch:
+     * max_legal ids, both the op's to use.  Must not allocate. */
+    int32_t (*playout_result)(const mg_game *g, const void *st, void *work,
+                              int32_t *scratch, uint64_t *rng, int32_t max,
+                              int32_t *winner, int32_t *scores);
+    /* Optional (1.5; NULL: the three ops): what the winner op and the
+     * score op of both seats give for st, in one pass, for games whose
+     * winner reads what the scores do (mg_state_playout_result's result,
+     * the MCTS bot's rewards). */
+    void (*result)(const mg_game *g, const void *st, int32_t *winner,
+                   int32_t *scores);
+
     /* -------------------------------------------- the position (1.3)
      * The sites, read once by the core when the game is created (after
      * create; position.c keeps them): their number, each site's kind
@@ -388,6 +409,13 @@ struct mg_state {
     int32_t *history;     /* hcap entries */
     unsigned char *undo;  /* hcap * undo_size bytes */
     int32_t *scratch;     /* max_legal entries, for playouts */
+    /* mg_state_playout_result's scratch area (1.5), in the block of st:
+     * a copy of the position (state_size bytes), and pcap action ids and
+     * undo records for the game's playout op, run in chunks of pcap */
+    void *work;
+    int32_t *phist;
+    unsigned char *pundo;
+    size_t pcap;
     size_t hlen, hcap;
     int placed;           /* 1: in a caller's memory (never grows) */
 };

@@ -26,6 +26,33 @@ static size_t ids_bytes(size_t hcap)
     return (hcap * sizeof(int32_t) + 7) & ~(size_t)7;
 }
 
+/* The block of st: the position, the list of legal actions, then
+ * mg_state_playout_result's area: a copy of the position (work), and
+ * ids and undo records for chunks of pcap actions of the playout op. */
+static size_t work_offset(const mg_game *g)
+{
+    return (scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t) + 7) &
+           ~(size_t)7;
+}
+
+static size_t result_chunk(const mg_game *g)
+{
+    return g->max_length > 0 && g->max_length <= 1024
+               ? (size_t)g->max_length
+               : 256;
+}
+
+static size_t phist_offset(const mg_game *g)
+{
+    return work_offset(g) + ((g->state_size + 7) & ~(size_t)7);
+}
+
+static size_t st_bytes(const mg_game *g)
+{
+    return phist_offset(g) + ids_bytes(result_chunk(g)) +
+           result_chunk(g) * g->undo_size;
+}
+
 static unsigned char *undo_at(const mg_state *s, size_t i)
 {
     return s->undo + i * s->game->undo_size;
@@ -35,7 +62,7 @@ static unsigned char *undo_at(const mg_state *s, size_t i)
 static int alloc_parts(const mg_game *g, size_t hcap, void **st,
                        int32_t **hist)
 {
-    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    size_t sbytes = st_bytes(g);
     size_t hbytes = ids_bytes(hcap) + hcap * g->undo_size;
     *st = calloc(1, sbytes ? sbytes : 1);
     *hist = malloc(hbytes ? hbytes : 1);
@@ -55,6 +82,10 @@ static void attach(mg_state *s, const mg_game *g, void *st, int32_t *hist,
     s->game = g;
     s->st = st;
     s->scratch = (int32_t *)((unsigned char *)st + scratch_offset(g));
+    s->work = (unsigned char *)st + work_offset(g);
+    s->phist = (int32_t *)(void *)((unsigned char *)st + phist_offset(g));
+    s->pcap = result_chunk(g);
+    s->pundo = (unsigned char *)s->phist + ids_bytes(s->pcap);
     s->history = hist;
     s->undo = (unsigned char *)hist + ids_bytes(hcap);
     s->hcap = hcap;
@@ -440,6 +471,89 @@ int mg_state_playout(mg_state *s, uint64_t seed, int32_t max_actions)
     return done;
 }
 
+/* The playout of mg_state_playout_result on the copy of the position in
+ * s->work: the game's playout op in chunks of s->pcap actions (ids and
+ * undo records written to the scratch area and dropped), or the loop of
+ * legal + apply with one scratch undo record. */
+static int32_t result_generic(mg_state *s, uint64_t *rng, int32_t max)
+{
+    const mg_game *g = s->game;
+    void *w = s->work;
+    int32_t done = 0;
+    if (g->ops->playout) {
+        int32_t chunk = s->pcap > (size_t)INT32_MAX ? INT32_MAX
+                                                    : (int32_t)s->pcap;
+        for (;;) {
+            int32_t want = chunk, got;
+            if (max >= 0 && max - done < want)
+                want = max - done;
+            if (want == 0 || g->ops->current_player(g, w) == MG_NOBODY)
+                break;
+            got = g->ops->playout(g, w, rng, want, s->phist, s->pundo,
+                                  g->undo_size, s->scratch);
+            done += got;
+            if (got < want)
+                break;
+        }
+        return done;
+    }
+    while (max < 0 || done < max) {
+        int32_t n, a;
+        if (g->ops->current_player(g, w) == MG_NOBODY)
+            break;
+        n = g->ops->legal(g, w, s->scratch);
+        if (n <= 0)
+            break;
+        a = s->scratch[mg__rand_below(rng, (uint32_t)n)];
+        g->ops->apply(g, w, a, s->pundo);
+        done++;
+    }
+    return done;
+}
+
+/* The winner and both scores of position st (the game's result op, or
+ * the three ops). */
+static void read_result(const mg_game *g, const void *st, int32_t *win,
+                        int32_t *sc)
+{
+    if (g->ops->result) {
+        g->ops->result(g, st, win, sc);
+        return;
+    }
+    *win = g->ops->winner(g, st);
+    sc[0] = g->ops->score(g, st, 0);
+    sc[1] = g->ops->score(g, st, 1);
+}
+
+int mg_state_playout_result(mg_state *s, uint64_t seed, int32_t max_actions,
+                            int32_t *winner, int32_t *scores)
+{
+    const mg_game *g;
+    uint64_t rng = seed;
+    int32_t done, win, sc[2];
+    if (!s)
+        return MG_EINVAL;
+    g = s->game;
+    if (g->ops->current_player(g, s->st) == MG_NOBODY || max_actions == 0) {
+        done = 0;
+        read_result(g, s->st, &win, sc);
+    } else if (g->ops->playout_result) {
+        done = g->ops->playout_result(g, s->st, s->work, s->scratch, &rng,
+                                      max_actions, &win, sc);
+    } else {
+        memcpy(s->work, s->st, g->state_size);
+        done = result_generic(s, &rng, max_actions);
+        read_result(g, s->work, &win, sc);
+    }
+    if (winner)
+        *winner = win;
+    if (scores) {
+        scores[0] = sc[0];
+        scores[1] = sc[1];
+    }
+    return done;
+}
+
 /* ------------------------------------------------ the internal interface */
 
 size_t mg__state_position_size(const mg_state *s)
@@ -510,7 +624,7 @@ static size_t round8(size_t n)
 
 size_t mg__state_bytes(const mg_game *g, size_t hcap)
 {
-    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    size_t sbytes = st_bytes(g);
     return round8(sizeof(mg_state)) + round8(sbytes) +
            round8(ids_bytes(hcap) + hcap * g->undo_size);
 }
@@ -518,7 +632,7 @@ size_t mg__state_bytes(const mg_game *g, size_t hcap)
 mg_state *mg__state_place(const mg_game *g, void *mem, size_t hcap)
 {
     unsigned char *p = mem;
-    size_t sbytes = scratch_offset(g) + (size_t)g->max_legal * sizeof(int32_t);
+    size_t sbytes = st_bytes(g);
     mg_state *s = (mg_state *)(void *)p;
     void *st = p + round8(sizeof(mg_state));
     int32_t *hist = (int32_t *)(void *)((unsigned char *)st + round8(sbytes));

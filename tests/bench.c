@@ -11,7 +11,8 @@
  * of the start position to the end, drawing uniformly with the test PRNG,
  * as a bot writer's own loop runs: playouts/s and ns per action), and ns
  * per mg_state_sites and mg_state_observation call (and per observation
- * float) over the sample positions.  Machine-readable lines follow:
+ * float) over the sample positions, and playouts/s and actions/s of
+ * mg_state_playout_result from the start position (1.5).  Machine-readable lines follow:
  *   bench <row> <metric> median=<v> min=<v> max=<v> unit=<u> spec=<spec>
  * Limit: the library against the limit kernels, alternately
  * (bench_limit.c).  Boards: every seed of 0 .. 999 once per kind, timed
@@ -102,6 +103,27 @@ void bench_playouts(const mg_state *start, mg_state *work, uint64_t *seed,
 }
 
 #define playouts bench_playouts
+
+/* The same with mg_state_playout_result (1.5): from work, a copy of
+ * start that the calls leave as it is. */
+void bench_results(const mg_state *start, mg_state *work, uint64_t *seed,
+                   double *per_s, double *actions_per_s)
+{
+    double t0 = now(), t;
+    long games = 0, actions = 0;
+    int32_t w, sc[2];
+    mg_state_copy(work, start);
+    do {
+        int k;
+        for (k = 0; k < 16; k++) {
+            actions += mg_state_playout_result(work, (*seed)++, -1, &w, sc);
+            games++;
+        }
+        t = now() - t0;
+    } while (t < window);
+    *per_s = (double)games / t;
+    *actions_per_s = (double)actions / t;
+}
 
 /* The caller's loop: what a bot writer's own search runs. */
 void bench_loop(const mg_state *start, mg_state *work, uint64_t *x,
@@ -286,13 +308,14 @@ static void pick_rows(const char *only)
 }
 
 enum { M_PLAYOUTS, M_ACTIONS, M_APPLY, M_LEGAL, M_MCTS, M_LOOP, M_LOOP_NS,
-       M_SITES, M_OBS, M_OBS_FLOAT, N_METRICS };
+       M_SITES, M_OBS, M_OBS_FLOAT, M_RESULTS, M_RESULT_ACTIONS, N_METRICS };
 static const char *const metric_name[N_METRICS] = {
     "playouts", "actions", "apply_undo", "legal", "mcts", "loop",
-    "loop_action", "sites", "observation", "observation_float"};
+    "loop_action", "sites", "observation", "observation_float",
+    "playout_result", "playout_result_actions"};
 static const char *const metric_unit[N_METRICS] = {
     "playouts/s", "actions/s", "ns", "ns", "iterations/s", "playouts/s",
-    "ns", "ns", "ns", "ns"};
+    "ns", "ns", "ns", "ns", "playouts/s", "actions/s"};
 
 static double median_of(double *v, double *lo, double *hi)
 {
@@ -311,13 +334,15 @@ static void bench_games(void)
            "positions sampled from random games; mcts(iterations=%d)\nfrom the "
            "start position; the caller's loop: legal_actions + apply from a copy "
            "of the start\nposition to the end; sites and observation over "
-           "the sample positions)\n\n",
+           "the sample positions; result/s: mg_state_playout_result from "
+           "the start position)\n\n",
            mg_version_string(), RUNS, window, SAMPLES, MCTS_ITER);
-    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s\n", "game",
-           "playouts/s", "actions/s", "apply+undo", "legal", "mcts it/s",
-           "loop/s", "loop", "sites", "observ.", "obs.");
-    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s\n", "", "", "",
-           "ns", "ns", "", "", "ns/act", "ns", "ns", "ns/flt");
+    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s %11s\n",
+           "game", "playouts/s", "actions/s", "apply+undo", "legal",
+           "mcts it/s", "loop/s", "loop", "sites", "observ.", "obs.",
+           "result/s");
+    printf("%-16s %11s %11s %9s %9s %10s %10s %8s %8s %9s %7s %11s\n", "",
+           "", "", "ns", "ns", "", "", "ns/act", "ns", "ns", "ns/flt", "");
     for (r = 0; r < n_rows; r++) {
         mg_game *g = NULL;
         mg_state *start = NULL, *work = NULL, *pos[SAMPLES];
@@ -327,7 +352,7 @@ static void bench_games(void)
         size_t cap, scap, ocap;
         int32_t planes = 0, nsites = 0;
         double v[N_METRICS][RUNS];
-        uint64_t seed = 1, bseed = 1, lseed = 1;
+        uint64_t seed = 1, bseed = 1, lseed = 1, rseed = 1;
         int k;
         char err[256];
         if (mg_game_new(&g, rows[r]->spec, err, sizeof err)) {
@@ -361,16 +386,18 @@ static void bench_games(void)
             v[M_SITES][k] = sites_ns(pos, sbuf, scap);
             v[M_OBS][k] = observation_ns(pos, obuf, ocap);
             v[M_OBS_FLOAT][k] = v[M_OBS][k] / (double)ocap;
+            bench_results(start, work, &rseed, &v[M_RESULTS][k],
+                          &v[M_RESULT_ACTIONS][k]);
         }
         for (m = 0; m < N_METRICS; m++)
             med[r][m] = median_of(v[m], &lo[r][m], &hi[r][m]);
         ok[r] = 1;
         printf("%-16s %11.0f %11.0f %9.1f %9.1f %10.0f %10.0f %8.1f %8.1f "
-               "%9.1f %7.2f\n",
+               "%9.1f %7.2f %11.0f\n",
                rows[r]->name, med[r][M_PLAYOUTS], med[r][M_ACTIONS],
                med[r][M_APPLY], med[r][M_LEGAL], med[r][M_MCTS],
                med[r][M_LOOP], med[r][M_LOOP_NS], med[r][M_SITES],
-               med[r][M_OBS], med[r][M_OBS_FLOAT]);
+               med[r][M_OBS], med[r][M_OBS_FLOAT], med[r][M_RESULTS]);
         fflush(stdout);
         for (k = 0; k < SAMPLES; k++)
             mg_state_free(pos[k]);

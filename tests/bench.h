@@ -27,6 +27,9 @@ double bench_median(double *v, int n, double *lo, double *hi);
  * seeds counting up from *seed): playouts/s and actions/s. */
 void bench_playouts(const mg_state *start, mg_state *work, uint64_t *seed,
                     double *per_s, double *actions_per_s);
+/* The same with mg_state_playout_result (work: a copy of start). */
+void bench_results(const mg_state *start, mg_state *work, uint64_t *seed,
+                   double *per_s, double *actions_per_s);
 /* One window of the caller's loop (legal_actions + apply from a copy of
  * start until the end, drawing uniformly with the test PRNG *x):
  * playouts/s and ns per action.  buf holds max_legal actions. */

@@ -1,8 +1,10 @@
 /*
  * bench_limit.c - the library against the limit kernels (make bench; see
  * ../shared/limit/README.md): for each figure of issue 17's table, a
- * window of the library's row and a run of the kernel, alternately,
- * LIMIT_RUNS times; the medians and their ratio library/kernel.
+ * window of the library's row (mg_state_playout, the caller's loop, or
+ * mg_state_playout_result: the _result rows) and a run of the kernel,
+ * alternately, LIMIT_RUNS times; the medians and their ratio
+ * library/kernel.
  *
  * The kernels: the directory $MG_LIMIT_DIR (built kernels; the Makefile's
  * bench target builds them there from ../shared/limit when that is
@@ -36,24 +38,38 @@ typedef struct {
     const char *name;   /* the row: bench limit_<name> ... */
     const char *spec;   /* the library's game */
     const char *board;  /* a board file of the kernel's, or NULL */
-    int loop;           /* 1: the caller's loop, 0: mg_state_playout */
+    int mode;           /* LIB_PLAYOUT, LIB_LOOP or LIB_RESULT */
     int cpu;            /* 1: the kernel times CPU time itself (-c) */
     const char *kernel; /* kernel and arguments ({B}: the board file) */
 } limit_row;
 
+/* The library's side of a row: mg_state_playout from a copy of the
+ * start, the caller's loop, or mg_state_playout_result (1.5). */
+enum { LIB_PLAYOUT, LIB_LOOP, LIB_RESULT };
+
 static const limit_row limit_rows[] = {
-    {"dab5x5_playout", "dots_and_boxes(rows=5,cols=5)", NULL, 0, 0,
+    {"dab5x5_playout", "dots_and_boxes(rows=5,cols=5)", NULL, LIB_PLAYOUT, 0,
      "dab_limit -r 5 -c 5 -p list"},
-    {"dab5x5_loop", "dots_and_boxes(rows=5,cols=5)", NULL, 1, 0,
+    {"dab5x5_result", "dots_and_boxes(rows=5,cols=5)", NULL, LIB_RESULT, 0,
+     "dab_limit -r 5 -c 5 -p list"},
+    {"dab5x5_loop", "dots_and_boxes(rows=5,cols=5)", NULL, LIB_LOOP, 0,
      "dab_limit -r 5 -c 5 -p enum"},
-    {"dab10x10_loop", "dots_and_boxes(rows=10,cols=10)", NULL, 1, 0,
+    {"dab10x10_loop", "dots_and_boxes(rows=10,cols=10)", NULL, LIB_LOOP, 0,
      "dab_limit -r 10 -c 10 -p enum"},
-    {"china_squares_playout", "china_squares", "square-1.txt", 0, 0,
+    {"china_squares_playout", "china_squares", "square-1.txt", LIB_PLAYOUT,
+     0, "squares_limit {B}"},
+    {"china_squares_result", "china_squares", "square-1.txt", LIB_RESULT, 0,
      "squares_limit {B}"},
-    {"china_tangle_playout", "china_tangle", "hex-1.txt", 0, 0,
+    {"china_tangle_playout", "china_tangle", "hex-1.txt", LIB_PLAYOUT, 0,
      "squares_limit -m max {B}"},
-    {"cot_hex4_playout", "chains_of_thought", NULL, 0, 1, "chains_limit -c"},
-    {"fangqi_playout", "fangqi", NULL, 0, 1, "fangqi_limit -c"},
+    {"china_tangle_result", "china_tangle", "hex-1.txt", LIB_RESULT, 0,
+     "squares_limit -m max {B}"},
+    {"cot_hex4_playout", "chains_of_thought", NULL, LIB_PLAYOUT, 1,
+     "chains_limit -c"},
+    {"cot_hex4_result", "chains_of_thought", NULL, LIB_RESULT, 1,
+     "chains_limit -c"},
+    {"fangqi_playout", "fangqi", NULL, LIB_PLAYOUT, 1, "fangqi_limit -c"},
+    {"fangqi_result", "fangqi", NULL, LIB_RESULT, 1, "fangqi_limit -c"},
 };
 #define N_LIMIT_ROWS (int)(sizeof limit_rows / sizeof limit_rows[0])
 
@@ -258,15 +274,16 @@ void bench_limit(const char *only)
         }
         saved_cpu = bench_cpu;
         bench_cpu = 1;
-        if (row->loop) /* warm-up */
-            bench_loop(start, work, &x, buf, cap, &lib[0], &junk);
-        else
-            bench_playouts(start, work, &seed, &lib[0], &junk);
-        for (k = 0; k < runs; k++) {
-            if (row->loop)
-                bench_loop(start, work, &x, buf, cap, &lib[k], &junk);
+        for (k = -1; k < runs; k++) { /* run -1: a warm-up */
+            double *out = &lib[k < 0 ? 0 : k];
+            if (row->mode == LIB_LOOP)
+                bench_loop(start, work, &x, buf, cap, out, &junk);
+            else if (row->mode == LIB_RESULT)
+                bench_results(start, work, &seed, out, &junk);
             else
-                bench_playouts(start, work, &seed, &lib[k], &junk);
+                bench_playouts(start, work, &seed, out, &junk);
+            if (k < 0)
+                continue;
             ker[k] = kernel_rate(cmd, row->cpu);
             rat[k] = ker[k] > 0 ? lib[k] / ker[k] : 0;
         }

@@ -48,6 +48,7 @@ int main(void)
     srunner_add_suite(sr, mg_reasons_chains_suite());
     srunner_add_suite(sr, mg_queries_suite());
     srunner_add_suite(sr, mg_batch_suite());
+    srunner_add_suite(sr, mg_playout_result_suite());
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);

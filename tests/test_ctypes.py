@@ -104,6 +104,8 @@ PROTOTYPES = {
     "mg_state_load": (c_int, [P(c_void_p), P(c_void_p), c_char_p, c_char_p,
                               c_size_t]),
     "mg_state_playout": (c_int, [HANDLE, c_uint64, c_int32]),
+    "mg_state_playout_result": (c_int, [HANDLE, c_uint64, c_int32,
+                                        POINTER(c_int32), POINTER(c_int32)]),
     "mg_state_illegal_reason": (c_int, [HANDLE, c_int32, c_char_p,
                                         c_size_t, SIZE_OUT]),
     "mg_state_end_reason": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),

@@ -320,6 +320,23 @@ class TestState(unittest.TestCase):
                 self.assertGreater(sum(groups), 0)
             self.assertEqual(g.new_state().groups(0), [])
 
+    def test_playout_result(self):
+        self.s.apply("a1-b1")
+        hist, h = self.s.history(), self.s.hash
+        n, w, (a, b) = self.s.playout_result(7)
+        self.assertEqual((self.s.history(), self.s.hash), (hist, h))
+        self.assertEqual(n, 23)  # 24 lines on 3x3 boxes, one drawn
+        self.assertEqual(a + b, 9)
+        self.assertEqual(w, mg.DRAW if a == b else 0 if a > b else 1)
+        self.assertEqual(self.s.playout_result(7), (n, w, (a, b)))
+        t = self.s.clone()
+        t.playout(7)
+        self.assertEqual(self.s.playout_result(7, 2)[:2], (2, mg.NOBODY))
+        self.assertEqual(self.s.playout_result(7, None), (n, w, (a, b)))
+        self.assertEqual(t.playout_result(1), (0, t.winner, t.scores))
+        with self.assertRaises(OverflowError):
+            self.s.playout_result(-1)
+
     def test_render(self):
         self.s.apply("a1-b1")
         text = self.s.render()

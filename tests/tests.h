@@ -58,6 +58,7 @@ Suite *mg_reasons_fangqi_suite(void); /* check_reasons_fangqi.c: rules §4 */
 Suite *mg_reasons_chains_suite(void); /* check_reasons_chains.c: rules §5 */
 Suite *mg_batch_suite(void);    /* check_batch.c: n games at once */
 Suite *mg_queries_suite(void);  /* check_queries.c: bounds, length, masks */
+Suite *mg_playout_result_suite(void); /* check_playout_result.c (1.5) */
 
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)

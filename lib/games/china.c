@@ -779,7 +779,7 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
         .site_info = mg__china_site_info,                                     \
         .site_neighbors = mg__china_site_neighbors,                           \
         .site_name = mg__china_site_name,                                     \
-        .action_sites = mg__china_action_sites, .site_label = NULL,           \
+        .action_sites = mg__china_action_sites, .result = mg__china_result,  \
         .site_owner = mg__china_site_owner,                                   \
         .site_owners = mg__china_site_owners, .observe = mg__china_observe,   \
         .gains = mg__china_gains, .illegal_reason = mg__china_illegal_reason, \

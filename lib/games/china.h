@@ -154,6 +154,8 @@ MG_HIDDEN int32_t mg__china_group_sizes(const mg_game *g, const cstate *s,
 MG_HIDDEN int32_t mg__china_score_colour(const mg_game *g, const cstate *s,
                                          int colour);
 MG_HIDDEN int mg__china_winner(const mg_game *g, const void *st);
+MG_HIDDEN void mg__china_result(const mg_game *g, const void *st,
+                                int32_t *winner, int32_t *scores);
 MG_HIDDEN int32_t mg__china_score(const mg_game *g, const void *st,
                                   int player);
 MG_HIDDEN int mg__china_groups(const mg_game *g, const void *st, int player,

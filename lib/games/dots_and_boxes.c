@@ -435,6 +435,68 @@ static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
     return done;
 }
 
+/* The result of a uniformly random playout (1.5), st untouched: the
+ * loop of dab_playout (the same list and draws, so the same lines)
+ * keeping only what the result needs: the side counts, copied into work,
+ * who moves, and seat 0's boxes and all boxes closed, in registers. */
+static int32_t dab_playout_result(const mg_game *g, const void *st,
+                                  void *work, int32_t *scratch,
+                                  uint64_t *rng, int32_t max, int32_t *winner,
+                                  int32_t *scores)
+{
+    const dab *d = D(g);
+    const dab_state *s = st;
+    unsigned char *const sides = work;
+    const uint32_t *const pair = d->play_pair;
+    const unsigned ns = (unsigned)d->nsides;
+    uint16_t pick[CHUNK];
+    uint64_t x = *rng;
+    int32_t n, done, end, s0 = 0, all = 0;
+    int mover = s->player;
+
+    assert(mover == 0 || mover == 1);
+    memcpy(sides, CSIDES(d, st), (size_t)d->ncells + 1);
+    n = dab_legal(g, st, scratch); /* a nibble at a time, no branch */
+    end = max < 0 || max > n ? 0 : n - max;
+    done = n - end;
+    sides[d->ncells] = (unsigned char)(ns + 1);
+    while (n > end) {
+        int32_t k = n - end < CHUNK ? n - end : CHUNK, j;
+        const uint16_t *p = pick;
+        /* two draws from each 64-bit number: its high and low halves */
+        for (j = 0; j + 1 < k; j += 2) {
+            uint64_t r = mg__splitmix64(&x);
+            pick[j] = (uint16_t)(((r >> 32) * (uint64_t)(n - j)) >> 32);
+            pick[j + 1] = (uint16_t)(((r & 0xFFFFFFFFu) *
+                                      (uint64_t)(n - j - 1)) >> 32);
+        }
+        if (j < k)
+            pick[j] = (uint16_t)mg__rand_below(&x, (uint32_t)(n - j));
+        for (j = n - k; n > j;) {
+            int32_t i = *p++, a = scratch[i];
+            uint32_t cc = pair[a], c0 = cc & 0xFFFF, c1 = cc >> 16;
+            int f;
+            scratch[i] = scratch[--n];
+            f = (++sides[c0] == ns) + (++sides[c1] == ns);
+            s0 += f & (mover - 1); /* seat 0's boxes: mover - 1 is -1 */
+            all += f;
+            /* rules §3.2.2: move again after closing a box */
+            mover ^= f == 0;
+        }
+    }
+    *rng = x;
+    scores[0] = s->score[0] + s0;
+    scores[1] = s->score[1] + all - s0;
+    if (n > 0) {
+        *winner = MG_NOBODY;
+    } else if (scores[0] == scores[1]) {
+        *winner = MG_DRAW;
+    } else {
+        *winner = (scores[0] > scores[1]) != (d->misere != 0) ? 0 : 1;
+    }
+    return done;
+}
+
 static uint64_t dab_hash(const mg_game *g, const void *st)
 {
     (void)g;
@@ -492,6 +554,7 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .action_parse = mg__dab_action_parse,
     .render = mg__dab_render,
     .playout = dab_playout,
+    .playout_result = dab_playout_result,
     /* the position (1.3): dots_and_boxes_position.c */
     .num_sites = mg__dab_num_sites,
     .site_info = mg__dab_site_info,

@@ -99,6 +99,8 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_state_save": (c_int, [_H] + _BUF),
     "mg_state_load": (c_int, [_OUT, _OUT, c_char_p] + _ERR),
     "mg_state_playout": (c_int, [_H, c_uint64, c_int32]),
+    "mg_state_playout_result": (c_int, [_H, c_uint64, c_int32,
+                                        _P(c_int32), _P(c_int32)]),
     "mg_state_illegal_reason": (c_int, [_H, c_int32] + _BUF),
     "mg_state_end_reason": (c_int, [_H] + _BUF),
     "mg_game_max_length": (c_int32, [_H]),

@@ -344,6 +344,30 @@ class State(Closable):
             max_actions, "max_actions")
         return check(F.mg_state_playout(h, s, limit))
 
+    def playout_result(self, seed: int = 0,
+                       max_actions: Optional[int] = -1
+                       ) -> Tuple[int, int, Tuple[int, int]]:
+        """The result of a uniformly random playout, the state left as it
+        was (no history is kept, so it is faster than :meth:`playout`):
+        ``(actions, winner, (score0, score1))``, the number of actions
+        played, the winner where the playout stopped (0, 1, DRAW, or
+        NOBODY when ``max_actions`` stopped it before the end) and both
+        seats' scores there.  ``max_actions`` None or negative: no limit.
+        From a finished game: ``(0, its winner, its scores)``.
+        Deterministic for a seed (0 .. 2**64-1), a game and a library
+        version; not necessarily the sequence :meth:`playout` plays."""
+        h = self._handle()
+        s = _args.seed(seed)
+        limit = -1 if max_actions is None else _args.quantity(
+            max_actions, "max_actions")
+        if limit < 0:
+            limit = -1
+        winner = c_int32()
+        scores = (c_int32 * 2)()
+        n = check(F.mg_state_playout_result(h, s, limit, byref(winner),
+                                            scores))
+        return n, winner.value, (scores[0], scores[1])
+
     def history(self) -> List[int]:
         """The action ids played since the start, oldest first."""
         h = self._handle()
