@@ -130,7 +130,7 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
 {
     dsv *e = mem;
     unsigned char *p = mem;
-    size_t fixed = fixed_bytes(g), i, n;
+    size_t fixed = fixed_bytes(g), n;
     memset(e, 0, sizeof *e);
     e->g = g;
     e->d = D(g);
@@ -150,12 +150,8 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
         (DSV_WAYS * sizeof(dsv_entry));
     if (n > 0xFFFFFFFFu)
         n = 0xFFFFFFFFu;
-    e->tt = (dsv_entry *)(void *)p;
+    e->tt = (dsv_entry *)(void *)p; /* 0 from calloc: empty, untouched */
     e->nbuckets = n;
-    for (i = 0; i < n * DSV_WAYS; i++) {
-        memset(&e->tt[i], 0, sizeof e->tt[i]);
-        e->tt[i].key = ~(uint64_t)0; /* the full board: never stored */
-    }
     e->g = NULL; /* the engine outlives the game object it was made for */
     e->d = NULL;
     return e;

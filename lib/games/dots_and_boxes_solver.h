@@ -29,8 +29,9 @@
 #define DSV_MAXSYM 24
 #define DSV_WAYS 4 /* entries per bucket: one cache line */
 
-/* A table entry: the canonical mask of drawn lines (exact: no false
- * hits), proven bounds lo <= value <= hi, the best line in the canonical
+/* A table entry: the complement of the canonical mask of drawn lines
+ * (exact: no false hits; 0, the full board, which is never stored, is
+ * an empty entry: the table is zero pages from calloc, never cleared), proven bounds lo <= value <= hi, the best line in the canonical
  * orientation (255: none) and the log2 of the work below it. */
 typedef struct dsv_entry {
     uint64_t key;

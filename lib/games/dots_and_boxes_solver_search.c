@@ -165,7 +165,7 @@ static dsv_entry *probe(const dsv *e, uint64_t key)
     dsv_entry *p = bucket(e, key);
     int i;
     for (i = 0; i < DSV_WAYS; i++)
-        if (p[i].key == key)
+        if (p[i].key == ~key)
             return &p[i];
     return NULL;
 }
@@ -186,7 +186,7 @@ static void store(dsv *e, uint64_t key, int lo, int hi, int best,
     dsv_entry *p = bucket(e, key), *victim = p;
     int i;
     for (i = 0; i < DSV_WAYS; i++) {
-        if (p[i].key == key) {
+        if (p[i].key == ~key) {
             if (p[i].lo > lo)
                 lo = p[i].lo;
             if (p[i].hi < hi)
@@ -201,7 +201,7 @@ static void store(dsv *e, uint64_t key, int lo, int hi, int best,
     }
 found:
     assert(lo <= hi);
-    victim->key = key;
+    victim->key = ~key;
     victim->lo = (int8_t)lo;
     victim->hi = (int8_t)hi;
     victim->best = (uint8_t)(best < 0 ? 255 : best);
@@ -448,6 +448,14 @@ static int captures(dsv *e, int alpha, int beta, int *move)
         lines[n++] = (uint8_t)l;
     }
     s = handout(e, K, D, h);
+    if (s && m - s >= beta && !move) {
+        /* the loony bound: max(m + w, m - 2s - w) >= m - s whatever w
+         * is (Berlekamp; Barker and Korf): the controller's value is at
+         * least m - s, enough here without searching the rest */
+        for (i = n - 1; i >= 0; i--)
+            undraw(e, lines[i]);
+        return m - s;
+    }
     if (s == 0) {
         wl = alpha - m;
         wh = beta - m;
