@@ -24,13 +24,20 @@
  * - (both modes) the undrawn border lines of one cell give isomorphic
  *   children: one is tried.
  * Move order: the table's move, then lines that hand out nothing, from
- * the centre outwards (Barker and Korf), then the others.
+ * the centre outwards (Barker and Korf), then the others.  The table's
+ * bucket is prefetched before the moves are generated, so that its miss
+ * overlaps that work (3x5, 15 M nodes: 5.8 s -> 4.6 s).
  */
 #include "dots_and_boxes_solver.h"
 
 #include <string.h>
 
 #define BIT(i) ((uint64_t)1 << (i))
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
 
 static int ctz(uint64_t v)
 {
@@ -448,13 +455,19 @@ static int captures(dsv *e, int alpha, int beta, int *move)
         lines[n++] = (uint8_t)l;
     }
     s = handout(e, K, D, h);
-    if (s && m - s >= beta && !move) {
+    if (s && !move) {
         /* the loony bound: max(m + w, m - 2s - w) >= m - s whatever w
          * is (Berlekamp; Barker and Korf): the controller's value is at
-         * least m - s, enough here without searching the rest */
-        for (i = n - 1; i >= 0; i--)
-            undraw(e, lines[i]);
-        return m - s;
+         * least m - s (at the parity of the open cells), enough here
+         * without searching the rest */
+        int nl0 = e->nlive + m, lb = m - s;
+        if ((lb - nl0) & 1)
+            lb++;
+        if (lb >= beta) {
+            for (i = n - 1; i >= 0; i--)
+                undraw(e, lines[i]);
+            return lb;
+        }
     }
     if (s == 0) {
         wl = alpha - m;
@@ -559,7 +572,7 @@ static uint64_t components(const dsv *e, uint64_t u)
 }
 
 /* The candidate lines, ordered, into list; their number. */
-static int candidates(const dsv *e, int ttbest, uint8_t *list)
+static int candidates(const dsv *e, uint8_t *list)
 {
     uint64_t u = e->all & ~e->m, cand = u, hot = 0, x;
     int i, n = 0, pass;
@@ -571,10 +584,6 @@ static int candidates(const dsv *e, int ttbest, uint8_t *list)
         cand &= ~components(e, u);
     for (x = e->c2 | e->c1; x; x &= x - 1)
         hot |= e->cmask[ctz(x)];
-    if (ttbest >= 0 && (cand & BIT(ttbest))) {
-        list[n++] = (uint8_t)ttbest;
-        cand &= ~BIT(ttbest);
-    }
     for (pass = 0; pass < 2; pass++) {
         uint64_t want = cand & (pass ? hot : ~hot);
         for (i = 0; want && i < e->nl; i++)
@@ -584,6 +593,19 @@ static int candidates(const dsv *e, int ttbest, uint8_t *list)
             }
     }
     return n;
+}
+
+/* The table's move first, when it is a candidate. */
+static void first(uint8_t *list, int k, int l)
+{
+    int i;
+    for (i = 0; i < k && list[i] != l; i++)
+        ;
+    if (i == k)
+        return;
+    for (; i > 0; i--)
+        list[i] = list[i - 1];
+    list[0] = (uint8_t)l;
 }
 
 static int parity_up(const dsv *e, int v) /* least value >= v */
@@ -618,10 +640,14 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     if (beta <= -n)
         return -n;
     key = canonical(e, e->m, &sym);
+    PREFETCH(bucket(e, key)); /* the miss overlaps the move generation */
+    k = candidates(e, list);
     t = probe(e, key);
     if (t) {
-        if (t->best != 255)
+        if (t->best != 255) {
             ttbest = e->symline[e->invsym[sym]][t->best];
+            first(list, k, ttbest);
+        }
         if (!move) { /* the root searches on: it must name a move */
             if (t->lo >= beta || t->lo == t->hi)
                 return t->lo;
@@ -636,7 +662,6 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     a0 = alpha;
     b0 = beta;
     work0 = e->b->nodes;
-    k = candidates(e, ttbest, list);
     for (i = 0; i < k; i++) {
         int v = play(e, list[i], alpha, beta);
         if (e->abort)
