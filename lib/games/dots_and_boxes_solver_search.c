@@ -159,22 +159,76 @@ static uint64_t canonical(const dsv *e, uint64_t m, int *sym)
     return best;
 }
 
-static dsv_entry *bucket(const dsv *e, uint64_t key)
+/* A bijection of nl-bit integers (odd multipliers and xor-shifts). */
+static uint64_t mix(const dsv *e, uint64_t k)
 {
-    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return e->tt + ((((h >> 32) * e->nbuckets) >> 32) * DSV_WAYS);
+    uint64_t h = (k * 0x9E3779B97F4A7C15ULL) & e->all;
+    h ^= h >> e->shift;
+    h = (h * 0xBF58476D1CE4E5B9ULL) & e->all;
+    h ^= h >> e->shift;
+    return h;
 }
 
-static dsv_entry *probe(const dsv *e, uint64_t key)
+static uint64_t *bucket(const dsv *e, uint64_t h)
 {
-    dsv_entry *p = bucket(e, key);
+    return e->tt + (h % e->nbuckets) * DSV_BUCKET;
+}
+
+/* What an entry holds, decoded. */
+typedef struct tent {
+    int lo, hi, best, work;
+} tent;
+
+static uint64_t encode(int n, int lo, int hi, int best, int work)
+{
+    uint64_t d;
+    if (lo < -n) /* weaker bounds, still proven */
+        lo = -n;
+    if (hi > n)
+        hi = n;
+    d = (uint64_t)((lo + n) >> 1) << 19 |
+                 (uint64_t)((hi + n + 1) >> 1) << 12 |
+                 (uint64_t)(best < 0 ? 127 : best) << 5 | (uint64_t)work;
+    return d;
+}
+
+static void decode(uint64_t d, int n, tent *t)
+{
+    t->lo = 2 * (int)(d >> 19 & 127) - n;
+    t->hi = 2 * (int)(d >> 12 & 127) - n;
+    t->best = (int)(d >> 5 & 127);
+    if (t->best == 127)
+        t->best = -1;
+    t->work = (int)(d & 31);
+}
+
+#define DATA ((((uint64_t)1) << DSV_DATABITS) - 1)
+
+/* The data word of h's entry, or NULL. */
+static uint64_t *find(const dsv *e, uint64_t h, uint64_t key)
+{
+    uint64_t *p = bucket(e, h);
     int i;
-    for (i = 0; i < DSV_WAYS; i++)
-        if (p[i].key == ~key)
-            return &p[i];
+    if (e->compact) {
+        uint64_t tag = h / e->nbuckets;
+        for (i = 0; i < DSV_BUCKET; i++)
+            if ((p[i] & DATA) && p[i] >> DSV_DATABITS == tag)
+                return &p[i];
+        return NULL;
+    }
+    for (i = 0; i < DSV_BUCKET; i += 2)
+        if (p[i] == ~key)
+            return &p[i + 1];
     return NULL;
+}
+
+static int probe(const dsv *e, uint64_t h, uint64_t key, tent *t)
+{
+    uint64_t *d = find(e, h, key);
+    if (!d)
+        return 0;
+    decode(*d & DATA, e->nlive, t);
+    return 1;
 }
 
 static int log2u(uint64_t v)
@@ -184,35 +238,38 @@ static int log2u(uint64_t v)
         v >>= 1;
         n++;
     }
-    return n + 1;
+    return n + 1 > 31 ? 31 : n + 1;
 }
 
-static void store(dsv *e, uint64_t key, int lo, int hi, int best,
+static void store(dsv *e, uint64_t h, uint64_t key, int lo, int hi, int best,
                   uint64_t work)
 {
-    dsv_entry *p = bucket(e, key), *victim = p;
-    int i;
-    for (i = 0; i < DSV_WAYS; i++) {
-        if (p[i].key == ~key) {
-            if (p[i].lo > lo)
-                lo = p[i].lo;
-            if (p[i].hi < hi)
-                hi = p[i].hi;
-            victim = &p[i];
-            if (victim->work > log2u(work))
-                work = (uint64_t)1 << (victim->work - 1);
-            goto found;
-        }
-        if (p[i].work < victim->work)
-            victim = &p[i];
+    uint64_t *d = find(e, h, key), *p, *victim;
+    int w = log2u(work), i, step = e->compact ? 1 : 2, n = e->nlive;
+    if (d) {
+        tent t;
+        decode(*d & DATA, n, &t);
+        if (t.lo > lo)
+            lo = t.lo;
+        if (t.hi < hi)
+            hi = t.hi;
+        if (t.work > w)
+            w = t.work;
+        victim = d;
+    } else {
+        p = bucket(e, h) + (step - 1);
+        victim = p;
+        for (i = step; i < DSV_BUCKET; i += step)
+            if ((p[i] & 31) < (*victim & 31))
+                victim = &p[i];
     }
-found:
     assert(lo <= hi);
-    victim->key = ~key;
-    victim->lo = (int8_t)lo;
-    victim->hi = (int8_t)hi;
-    victim->best = (uint8_t)(best < 0 ? 255 : best);
-    victim->work = (uint8_t)log2u(work);
+    if (e->compact) {
+        *victim = (h / e->nbuckets) << DSV_DATABITS | encode(n, lo, hi, best, w);
+    } else {
+        victim[-1] = ~key;
+        *victim = encode(n, lo, hi, best, w);
+    }
 }
 
 /* ------------------------------------------------- simple loony endgames */
@@ -623,8 +680,8 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     uint8_t list[DSV_MAXL];
     int n = e->nlive, sym, ttbest = -1, best = -1000, bestl = -1, i, k;
     int a0, b0;
-    uint64_t key, work0;
-    dsv_entry *t;
+    uint64_t key, h, work0;
+    tent t;
     if (mg__budget_spend(e->b)) {
         e->abort = 1;
         return 0;
@@ -640,23 +697,23 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     if (beta <= -n)
         return -n;
     key = canonical(e, e->m, &sym);
-    PREFETCH(bucket(e, key)); /* the miss overlaps the move generation */
+    h = mix(e, key);
+    PREFETCH(bucket(e, h)); /* the miss overlaps the move generation */
     k = candidates(e, list);
-    t = probe(e, key);
-    if (t) {
-        if (t->best != 255) {
-            ttbest = e->symline[e->invsym[sym]][t->best];
+    if (probe(e, h, key, &t)) {
+        if (t.best >= 0) {
+            ttbest = e->symline[e->invsym[sym]][t.best];
             first(list, k, ttbest);
         }
         if (!move) { /* the root searches on: it must name a move */
-            if (t->lo >= beta || t->lo == t->hi)
-                return t->lo;
-            if (t->hi <= alpha)
-                return t->hi;
-            if (t->lo > alpha)
-                alpha = t->lo;
-            if (t->hi < beta)
-                beta = t->hi;
+            if (t.lo >= beta || t.lo == t.hi)
+                return t.lo;
+            if (t.hi <= alpha)
+                return t.hi;
+            if (t.lo > alpha)
+                alpha = t.lo;
+            if (t.hi < beta)
+                beta = t.hi;
         }
     }
     a0 = alpha;
@@ -686,7 +743,7 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
             lo = parity_up(e, best);
         else
             lo = hi = best;
-        store(e, key, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
+        store(e, h, key, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
               e->b->nodes - work0);
     }
     return best;
