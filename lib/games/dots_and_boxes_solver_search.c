@@ -16,7 +16,9 @@
  *   "loonyoptions"; Berlekamp): a capturable cell is taken at once when
  *   the position is not loony or stays loony after the capture; else the
  *   only two moves are to take, or to decline the last two (a chain) or
- *   four (a loop) with the double-dealing line;
+ *   four (a loop) with the double-dealing line; the value is then at
+ *   least m - s (m cells taken, s handed out: the loony bound), which
+ *   fails a null window high at once when it reaches beta;
  * - when every open cell has exactly two undrawn sides the position is a
  *   set of independent chains and loops, valued exactly by the recursion
  *   of Buzzard and Ciere (INTEGERS 14 (2014) G08), extended to 1- and
