@@ -171,9 +171,18 @@ static uint64_t mix(const dsv *e, uint64_t k)
     return h;
 }
 
-static uint64_t *bucket(const dsv *e, uint64_t h)
+/* A key's place: its bucket and tag (one division a node). */
+typedef struct slot {
+    uint64_t *b;
+    uint64_t tag, key;
+} slot;
+
+static void locate(const dsv *e, uint64_t key, slot *at)
 {
-    return e->tt + (h % e->nbuckets) * DSV_BUCKET;
+    uint64_t h = mix(e, key), q = h / e->nbuckets;
+    at->b = e->tt + (h - q * e->nbuckets) * DSV_BUCKET;
+    at->tag = q;
+    at->key = key;
 }
 
 /* What an entry holds, decoded. */
@@ -207,26 +216,25 @@ static void decode(uint64_t d, int n, tent *t)
 #define DATA ((((uint64_t)1) << DSV_DATABITS) - 1)
 
 /* The data word of h's entry, or NULL. */
-static uint64_t *find(const dsv *e, uint64_t h, uint64_t key)
+static uint64_t *find(const dsv *e, const slot *at)
 {
-    uint64_t *p = bucket(e, h);
+    uint64_t *p = at->b;
     int i;
     if (e->compact) {
-        uint64_t tag = h / e->nbuckets;
         for (i = 0; i < DSV_BUCKET; i++)
-            if ((p[i] & DATA) && p[i] >> DSV_DATABITS == tag)
+            if ((p[i] & DATA) && p[i] >> DSV_DATABITS == at->tag)
                 return &p[i];
         return NULL;
     }
     for (i = 0; i < DSV_BUCKET; i += 2)
-        if (p[i] == ~key)
+        if (p[i] == ~at->key)
             return &p[i + 1];
     return NULL;
 }
 
-static int probe(const dsv *e, uint64_t h, uint64_t key, tent *t)
+static int probe(const dsv *e, const slot *at, tent *t)
 {
-    uint64_t *d = find(e, h, key);
+    uint64_t *d = find(e, at);
     if (!d)
         return 0;
     decode(*d & DATA, e->nlive, t);
@@ -243,10 +251,10 @@ static int log2u(uint64_t v)
     return n + 1 > 31 ? 31 : n + 1;
 }
 
-static void store(dsv *e, uint64_t h, uint64_t key, int lo, int hi, int best,
+static void store(dsv *e, const slot *at, int lo, int hi, int best,
                   uint64_t work)
 {
-    uint64_t *d = find(e, h, key), *p, *victim;
+    uint64_t *d = find(e, at), *p, *victim;
     int w = log2u(work), i, step = e->compact ? 1 : 2, n = e->nlive;
     if (d) {
         tent t;
@@ -259,7 +267,7 @@ static void store(dsv *e, uint64_t h, uint64_t key, int lo, int hi, int best,
             w = t.work;
         victim = d;
     } else {
-        p = bucket(e, h) + (step - 1);
+        p = at->b + (step - 1);
         victim = p;
         for (i = step; i < DSV_BUCKET; i += step)
             if ((p[i] & 31) < (*victim & 31))
@@ -267,9 +275,9 @@ static void store(dsv *e, uint64_t h, uint64_t key, int lo, int hi, int best,
     }
     assert(lo <= hi);
     if (e->compact) {
-        *victim = (h / e->nbuckets) << DSV_DATABITS | encode(n, lo, hi, best, w);
+        *victim = at->tag << DSV_DATABITS | encode(n, lo, hi, best, w);
     } else {
-        victim[-1] = ~key;
+        victim[-1] = ~at->key;
         *victim = encode(n, lo, hi, best, w);
     }
 }
@@ -682,7 +690,8 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     uint8_t list[DSV_MAXL];
     int n = e->nlive, sym, ttbest = -1, best = -1000, bestl = -1, i, k;
     int a0, b0;
-    uint64_t key, h, work0;
+    uint64_t key, work0;
+    slot at;
     tent t;
     if (mg__budget_spend(e->b)) {
         e->abort = 1;
@@ -699,10 +708,10 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     if (beta <= -n)
         return -n;
     key = canonical(e, e->m, &sym);
-    h = mix(e, key);
-    PREFETCH(bucket(e, h)); /* the miss overlaps the move generation */
+    locate(e, key, &at);
+    PREFETCH(at.b); /* the miss overlaps the move generation */
     k = candidates(e, list);
-    if (probe(e, h, key, &t)) {
+    if (probe(e, &at, &t)) {
         if (t.best >= 0) {
             ttbest = e->symline[e->invsym[sym]][t.best];
             first(list, k, ttbest);
@@ -745,7 +754,7 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
             lo = parity_up(e, best);
         else
             lo = hi = best;
-        store(e, h, key, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
+        store(e, &at, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
               e->b->nodes - work0);
     }
     return best;
