@@ -733,7 +733,9 @@ MG_API int mg_game_option_applies(const char *spec, int32_t option);
  *
  * Memory: mg_solver_new allocates one block of exactly `bytes` bytes
  * (the table takes what its other parts leave); nothing is allocated
- * afterwards.  A solver is used by one thread at a time; it borrows its
+ * afterwards.  The block comes from calloc and the table is not written
+ * until used: where large blocks are fresh zero pages, a large table
+ * costs nothing until the search fills it.  A solver is used by one thread at a time; it borrows its
  * game (free the solver first) and accepts states of any game object
  * made from the same spec and board. */
 

@@ -659,8 +659,10 @@ typedef struct mg__solver_ops {
     /* Optional: an exact engine.  engine_min: the bytes it needs at
      * least for g, 0 when it has no engine for g (the generic search
      * then solves it).  engine_init lays it out in mem[0 .. bytes)
-     * (8-aligned, bytes >= engine_min) and returns it; it allocates
-     * nothing.  engine_solve solves position st (not over) within the
+     * (8-aligned, bytes >= engine_min, every byte 0: fresh pages from
+     * calloc) and returns it; it allocates nothing, and leaves what it
+     * does not need yet untouched (the table: 0 is empty), so that
+     * pages cost nothing until used.  engine_solve solves position st (not over) within the
      * budget: proven bounds *lo <= value <= *hi for the player to move
      * and an optimal action in *best (when exact; else the best found,
      * always legal); MG_OK when exact, MG_EBUDGET when stopped. */

@@ -160,7 +160,7 @@ static void lay_out(mg_solver *sv, const plan *p)
         inverses(sv);
     else
         sv->inv[0] = 0;
-    mg__generic_clear(sv);
+    /* the table and the history are 0 from calloc: empty */
 }
 
 int mg_solver_new(mg_solver **out, const mg_game *g, size_t bytes, char *err,
@@ -183,12 +183,14 @@ int mg_solver_new(mg_solver **out, const mg_game *g, size_t bytes, char *err,
                        (unsigned)p.minimum,
                        (unsigned)((p.minimum + 1023) / 1024),
                        (unsigned)(bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : bytes));
-    sv = malloc(bytes);
+    /* calloc: a large block is fresh anonymous pages, zero without being
+     * written; the tables' empty entries are 0 and are never cleared
+     * here, so that the pages cost nothing until the search uses them */
+    sv = calloc(1, bytes);
     if (!sv)
         return mg__err(err, errcap, MG_ENOMEM, "out of memory (%u MiB)",
                        (unsigned)(bytes >> 20));
     mg__advise_huge(sv, bytes); /* before the tables are first touched */
-    memset(sv, 0, sizeof *sv);
     sv->g = g;
     sv->identity = g->identity;
     sv->bytes = bytes;

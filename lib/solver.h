@@ -58,7 +58,6 @@ struct mg_solver {
  * `remaining`: most actions left (0: unknown). */
 MG_HIDDEN int mg__generic_solve(mg_solver *sv, int32_t remaining,
                                 int32_t *lo, int32_t *hi, int32_t *best);
-MG_HIDDEN void mg__generic_clear(mg_solver *sv);
 /* The value of a finished position for `player` (final-margin units). */
 MG_HIDDEN int32_t mg__solver_terminal(const mg_solver *sv, int player);
 /* huge_pages.c: ask for huge pages behind the n bytes at p (a hint). */

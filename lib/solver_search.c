@@ -75,15 +75,6 @@ static void node_range(const mg_solver *sv, int p, int32_t *lo, int32_t *hi)
     *hi = m + s;
 }
 
-void mg__generic_clear(mg_solver *sv)
-{
-    if (sv->tt)
-        memset(sv->tt, 0, sv->nbuckets * MG__GWAYS * sizeof *sv->tt);
-    if (sv->history)
-        memset(sv->history, 0,
-               (size_t)sv->g->num_actions * sizeof *sv->history);
-}
-
 /* ------------------------------------------------------------ the table */
 
 typedef struct nkey {

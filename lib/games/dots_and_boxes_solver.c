@@ -37,7 +37,7 @@ static size_t dsv_min(const mg_game *g)
     const dab *d = D(g);
     if (d->nlines > DSV_MAXL || d->ncells > DSV_MAXC || !g->pos)
         return 0;
-    return fixed_bytes(g) + 64 + MIN_ENTRIES * sizeof(dsv_entry);
+    return fixed_bytes(g) + 64 + MIN_ENTRIES * 2 * sizeof(uint64_t);
 }
 
 /* Lines in order of their distance from the centre of the board. */
@@ -130,7 +130,7 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
 {
     dsv *e = mem;
     unsigned char *p = mem;
-    size_t fixed = fixed_bytes(g), i, n;
+    size_t fixed = fixed_bytes(g), n;
     memset(e, 0, sizeof *e);
     e->g = g;
     e->d = D(g);
@@ -147,15 +147,16 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
     p += fixed;
     p += (64 - ((uintptr_t)p & 63)) & 63;
     n = (bytes - (size_t)(p - (unsigned char *)mem)) /
-        (DSV_WAYS * sizeof(dsv_entry));
+        (DSV_BUCKET * sizeof(uint64_t));
     if (n > 0xFFFFFFFFu)
         n = 0xFFFFFFFFu;
-    e->tt = (dsv_entry *)(void *)p;
+    e->tt = (uint64_t *)(void *)p; /* 0 from calloc: empty, untouched */
     e->nbuckets = n;
-    for (i = 0; i < n * DSV_WAYS; i++) {
-        memset(&e->tt[i], 0, sizeof e->tt[i]);
-        e->tt[i].key = ~(uint64_t)0; /* the full board: never stored */
-    }
+    e->shift = (e->nl + 1) / 2;
+    /* compact when every tag, < 2^nl / n + 1, fits in its bits */
+    e->compact = e->nl <= DSV_TAGBITS ||
+                 (e->nl < 64 &&
+                  ((uint64_t)1 << e->nl) / n < ((uint64_t)1 << DSV_TAGBITS));
     e->g = NULL; /* the engine outlives the game object it was made for */
     e->d = NULL;
     return e;

@@ -27,17 +27,22 @@
 #define DSV_MAXL 64
 #define DSV_MAXC 64
 #define DSV_MAXSYM 24
-#define DSV_WAYS 4 /* entries per bucket: one cache line */
+#define DSV_BUCKET 8 /* words per bucket: one cache line */
 
-/* A table entry: the canonical mask of drawn lines (exact: no false
- * hits), proven bounds lo <= value <= hi, the best line in the canonical
- * orientation (255: none) and the log2 of the work below it. */
-typedef struct dsv_entry {
-    uint64_t key;
-    int8_t lo, hi;
-    uint8_t best, work;
-    uint32_t spare;
-} dsv_entry;
+/* The table: buckets of one cache line, 8 words, 0 empty (the table is
+ * zero pages from calloc, never cleared).  A position's key, the
+ * canonical mask of drawn lines, is mixed by a bijection of nl-bit
+ * integers into h; its bucket is h mod nbuckets and h / nbuckets,
+ * which with the bucket gives back the key (exact: no false hits), is
+ * the tag.  Compact (8 entries a bucket) when the tag fits in 38 bits:
+ * one word, tag << 26 | data; else wide (4 a bucket): the complement
+ * of the key (never 0: the full board is never stored), then the data.
+ * The data, 26 bits: the bounds lo <= value <= hi as (lo + n) / 2 and
+ * (hi + n) / 2, 7 bits each (n the open cells: values have its parity),
+ * the best line in the canonical orientation (7 bits, 127: none) and
+ * the log2 of the work below it (5 bits, never 0 in a stored entry). */
+#define DSV_TAGBITS 38
+#define DSV_DATABITS 26
 
 typedef struct dsv {
     const mg_game *g;
@@ -53,8 +58,9 @@ typedef struct dsv {
     uint8_t symline[DSV_MAXSYM][DSV_MAXL];
     uint8_t invsym[DSV_MAXSYM];
     uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
-    dsv_entry *tt;
+    uint64_t *tt;
     uint64_t nbuckets;
+    int compact, shift;             /* the table's format; the mix's */
     /* the search */
     uint64_t m;                     /* drawn lines */
     int8_t cnt[DSV_MAXC];           /* undrawn sides per cell */

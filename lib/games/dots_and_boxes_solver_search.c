@@ -16,7 +16,9 @@
  *   "loonyoptions"; Berlekamp): a capturable cell is taken at once when
  *   the position is not loony or stays loony after the capture; else the
  *   only two moves are to take, or to decline the last two (a chain) or
- *   four (a loop) with the double-dealing line;
+ *   four (a loop) with the double-dealing line; the value is then at
+ *   least m - s (m cells taken, s handed out: the loony bound), which
+ *   fails a null window high at once when it reaches beta;
  * - when every open cell has exactly two undrawn sides the position is a
  *   set of independent chains and loops, valued exactly by the recursion
  *   of Buzzard and Ciere (INTEGERS 14 (2014) G08), extended to 1- and
@@ -24,13 +26,20 @@
  * - (both modes) the undrawn border lines of one cell give isomorphic
  *   children: one is tried.
  * Move order: the table's move, then lines that hand out nothing, from
- * the centre outwards (Barker and Korf), then the others.
+ * the centre outwards (Barker and Korf), then the others.  The table's
+ * bucket is prefetched before the moves are generated, so that its miss
+ * overlaps that work (3x5, 15 M nodes: 5.8 s -> 4.6 s).
  */
 #include "dots_and_boxes_solver.h"
 
 #include <string.h>
 
 #define BIT(i) ((uint64_t)1 << (i))
+#if defined(__GNUC__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
 
 static int ctz(uint64_t v)
 {
@@ -152,22 +161,84 @@ static uint64_t canonical(const dsv *e, uint64_t m, int *sym)
     return best;
 }
 
-static dsv_entry *bucket(const dsv *e, uint64_t key)
+/* A bijection of nl-bit integers (odd multipliers and xor-shifts). */
+static uint64_t mix(const dsv *e, uint64_t k)
 {
-    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    return e->tt + ((((h >> 32) * e->nbuckets) >> 32) * DSV_WAYS);
+    uint64_t h = (k * 0x9E3779B97F4A7C15ULL) & e->all;
+    h ^= h >> e->shift;
+    h = (h * 0xBF58476D1CE4E5B9ULL) & e->all;
+    h ^= h >> e->shift;
+    return h;
 }
 
-static dsv_entry *probe(const dsv *e, uint64_t key)
+/* A key's place: its bucket and tag (one division a node). */
+typedef struct slot {
+    uint64_t *b;
+    uint64_t tag, key;
+} slot;
+
+static void locate(const dsv *e, uint64_t key, slot *at)
 {
-    dsv_entry *p = bucket(e, key);
+    uint64_t h = mix(e, key), q = h / e->nbuckets;
+    at->b = e->tt + (h - q * e->nbuckets) * DSV_BUCKET;
+    at->tag = q;
+    at->key = key;
+}
+
+/* What an entry holds, decoded. */
+typedef struct tent {
+    int lo, hi, best, work;
+} tent;
+
+static uint64_t encode(int n, int lo, int hi, int best, int work)
+{
+    uint64_t d;
+    if (lo < -n) /* weaker bounds, still proven */
+        lo = -n;
+    if (hi > n)
+        hi = n;
+    d = (uint64_t)((lo + n) >> 1) << 19 |
+                 (uint64_t)((hi + n + 1) >> 1) << 12 |
+                 (uint64_t)(best < 0 ? 127 : best) << 5 | (uint64_t)work;
+    return d;
+}
+
+static void decode(uint64_t d, int n, tent *t)
+{
+    t->lo = 2 * (int)(d >> 19 & 127) - n;
+    t->hi = 2 * (int)(d >> 12 & 127) - n;
+    t->best = (int)(d >> 5 & 127);
+    if (t->best == 127)
+        t->best = -1;
+    t->work = (int)(d & 31);
+}
+
+#define DATA ((((uint64_t)1) << DSV_DATABITS) - 1)
+
+/* The data word of h's entry, or NULL. */
+static uint64_t *find(const dsv *e, const slot *at)
+{
+    uint64_t *p = at->b;
     int i;
-    for (i = 0; i < DSV_WAYS; i++)
-        if (p[i].key == key)
-            return &p[i];
+    if (e->compact) {
+        for (i = 0; i < DSV_BUCKET; i++)
+            if ((p[i] & DATA) && p[i] >> DSV_DATABITS == at->tag)
+                return &p[i];
+        return NULL;
+    }
+    for (i = 0; i < DSV_BUCKET; i += 2)
+        if (p[i] == ~at->key)
+            return &p[i + 1];
     return NULL;
+}
+
+static int probe(const dsv *e, const slot *at, tent *t)
+{
+    uint64_t *d = find(e, at);
+    if (!d)
+        return 0;
+    decode(*d & DATA, e->nlive, t);
+    return 1;
 }
 
 static int log2u(uint64_t v)
@@ -177,35 +248,38 @@ static int log2u(uint64_t v)
         v >>= 1;
         n++;
     }
-    return n + 1;
+    return n + 1 > 31 ? 31 : n + 1;
 }
 
-static void store(dsv *e, uint64_t key, int lo, int hi, int best,
+static void store(dsv *e, const slot *at, int lo, int hi, int best,
                   uint64_t work)
 {
-    dsv_entry *p = bucket(e, key), *victim = p;
-    int i;
-    for (i = 0; i < DSV_WAYS; i++) {
-        if (p[i].key == key) {
-            if (p[i].lo > lo)
-                lo = p[i].lo;
-            if (p[i].hi < hi)
-                hi = p[i].hi;
-            victim = &p[i];
-            if (victim->work > log2u(work))
-                work = (uint64_t)1 << (victim->work - 1);
-            goto found;
-        }
-        if (p[i].work < victim->work)
-            victim = &p[i];
+    uint64_t *d = find(e, at), *p, *victim;
+    int w = log2u(work), i, step = e->compact ? 1 : 2, n = e->nlive;
+    if (d) {
+        tent t;
+        decode(*d & DATA, n, &t);
+        if (t.lo > lo)
+            lo = t.lo;
+        if (t.hi < hi)
+            hi = t.hi;
+        if (t.work > w)
+            w = t.work;
+        victim = d;
+    } else {
+        p = at->b + (step - 1);
+        victim = p;
+        for (i = step; i < DSV_BUCKET; i += step)
+            if ((p[i] & 31) < (*victim & 31))
+                victim = &p[i];
     }
-found:
     assert(lo <= hi);
-    victim->key = key;
-    victim->lo = (int8_t)lo;
-    victim->hi = (int8_t)hi;
-    victim->best = (uint8_t)(best < 0 ? 255 : best);
-    victim->work = (uint8_t)log2u(work);
+    if (e->compact) {
+        *victim = at->tag << DSV_DATABITS | encode(n, lo, hi, best, w);
+    } else {
+        victim[-1] = ~at->key;
+        *victim = encode(n, lo, hi, best, w);
+    }
 }
 
 /* ------------------------------------------------- simple loony endgames */
@@ -448,6 +522,20 @@ static int captures(dsv *e, int alpha, int beta, int *move)
         lines[n++] = (uint8_t)l;
     }
     s = handout(e, K, D, h);
+    if (s && !move) {
+        /* the loony bound: max(m + w, m - 2s - w) >= m - s whatever w
+         * is (Berlekamp; Barker and Korf): the controller's value is at
+         * least m - s (at the parity of the open cells), enough here
+         * without searching the rest */
+        int nl0 = e->nlive + m, lb = m - s;
+        if ((lb - nl0) & 1)
+            lb++;
+        if (lb >= beta) {
+            for (i = n - 1; i >= 0; i--)
+                undraw(e, lines[i]);
+            return lb;
+        }
+    }
     if (s == 0) {
         wl = alpha - m;
         wh = beta - m;
@@ -551,7 +639,7 @@ static uint64_t components(const dsv *e, uint64_t u)
 }
 
 /* The candidate lines, ordered, into list; their number. */
-static int candidates(const dsv *e, int ttbest, uint8_t *list)
+static int candidates(const dsv *e, uint8_t *list)
 {
     uint64_t u = e->all & ~e->m, cand = u, hot = 0, x;
     int i, n = 0, pass;
@@ -563,10 +651,6 @@ static int candidates(const dsv *e, int ttbest, uint8_t *list)
         cand &= ~components(e, u);
     for (x = e->c2 | e->c1; x; x &= x - 1)
         hot |= e->cmask[ctz(x)];
-    if (ttbest >= 0 && (cand & BIT(ttbest))) {
-        list[n++] = (uint8_t)ttbest;
-        cand &= ~BIT(ttbest);
-    }
     for (pass = 0; pass < 2; pass++) {
         uint64_t want = cand & (pass ? hot : ~hot);
         for (i = 0; want && i < e->nl; i++)
@@ -576,6 +660,19 @@ static int candidates(const dsv *e, int ttbest, uint8_t *list)
             }
     }
     return n;
+}
+
+/* The table's move first, when it is a candidate. */
+static void first(uint8_t *list, int k, int l)
+{
+    int i;
+    for (i = 0; i < k && list[i] != l; i++)
+        ;
+    if (i == k)
+        return;
+    for (; i > 0; i--)
+        list[i] = list[i - 1];
+    list[0] = (uint8_t)l;
 }
 
 static int parity_up(const dsv *e, int v) /* least value >= v */
@@ -594,7 +691,8 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     int n = e->nlive, sym, ttbest = -1, best = -1000, bestl = -1, i, k;
     int a0, b0;
     uint64_t key, work0;
-    dsv_entry *t;
+    slot at;
+    tent t;
     if (mg__budget_spend(e->b)) {
         e->abort = 1;
         return 0;
@@ -610,25 +708,28 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     if (beta <= -n)
         return -n;
     key = canonical(e, e->m, &sym);
-    t = probe(e, key);
-    if (t) {
-        if (t->best != 255)
-            ttbest = e->symline[e->invsym[sym]][t->best];
+    locate(e, key, &at);
+    PREFETCH(at.b); /* the miss overlaps the move generation */
+    k = candidates(e, list);
+    if (probe(e, &at, &t)) {
+        if (t.best >= 0) {
+            ttbest = e->symline[e->invsym[sym]][t.best];
+            first(list, k, ttbest);
+        }
         if (!move) { /* the root searches on: it must name a move */
-            if (t->lo >= beta || t->lo == t->hi)
-                return t->lo;
-            if (t->hi <= alpha)
-                return t->hi;
-            if (t->lo > alpha)
-                alpha = t->lo;
-            if (t->hi < beta)
-                beta = t->hi;
+            if (t.lo >= beta || t.lo == t.hi)
+                return t.lo;
+            if (t.hi <= alpha)
+                return t.hi;
+            if (t.lo > alpha)
+                alpha = t.lo;
+            if (t.hi < beta)
+                beta = t.hi;
         }
     }
     a0 = alpha;
     b0 = beta;
     work0 = e->b->nodes;
-    k = candidates(e, ttbest, list);
     for (i = 0; i < k; i++) {
         int v = play(e, list[i], alpha, beta);
         if (e->abort)
@@ -653,7 +754,7 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
             lo = parity_up(e, best);
         else
             lo = hi = best;
-        store(e, key, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
+        store(e, &at, lo, hi, bestl < 0 ? -1 : e->symline[sym][bestl],
               e->b->nodes - work0);
     }
     return best;
