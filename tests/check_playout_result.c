@@ -180,7 +180,7 @@ static void check_position(mg_state *s, size_t n, uint64_t *x,
 START_TEST(test_every_spec)
 {
     static int32_t legal[MAX_BUF];
-    int i, games = mg_test_games(2), k;
+    int i, games = mg_test_games_upto(2), k;
     uint64_t x = 0x9E5u;
     for (i = 0; i < MG_N_TEST_SPECS; i++) {
         const mg_test_spec *e = &mg_test_specs[i];

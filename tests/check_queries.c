@@ -78,7 +78,7 @@ START_TEST(test_bounds_hold_in_random_games)
     static uint8_t mask[MAX_ACTIONS];
     static int32_t legal[MAX_ACTIONS];
     size_t e;
-    int games = mg_test_games(2), played = 0;
+    int games = mg_test_games_upto(2), played = 0;
     uint64_t rng = 0x0B5E27ULL;
     for (e = 0; e < sizeof mg_test_specs / sizeof mg_test_specs[0]; e++) {
         const mg_test_spec *t = &mg_test_specs[e];

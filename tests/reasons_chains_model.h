@@ -319,7 +319,7 @@ START_TEST(random_games_first_failing)
         mg_game *g = rt_game(cases[ci].spec);
         int32_t *legal = malloc((size_t)mg_game_max_legal_actions(g) *
                                 sizeof *legal);
-        int gi, games = mg_test_games(3);
+        int gi, games = mg_test_games_upto(3);
         ck_assert_ptr_nonnull(legal);
         geo_of(&m.t, &boards[cases[ci].board]);
         m.g = g;

@@ -60,12 +60,25 @@ Suite *mg_batch_suite(void);    /* check_batch.c: n games at once */
 Suite *mg_queries_suite(void);  /* check_queries.c: bounds, length, masks */
 Suite *mg_playout_result_suite(void); /* check_playout_result.c (1.5) */
 
+/* For the suites that check every action of every position of their
+ * games (the reasons, the queries, playout_result): their default number
+ * of games, or MG_TEST_GAMES when it is smaller (make memcheck sets 100
+ * to make the other suites' thousands cheaper; these stay as cheap as
+ * by default).  Defined after mg_test_games below. */
+static inline int mg_test_games_upto(int dflt);
+
 /* Number of random games for property tests: MG_TEST_GAMES, default dflt. */
 static inline int mg_test_games(int dflt)
 {
     const char *e = getenv("MG_TEST_GAMES");
     int n = e ? atoi(e) : 0;
     return n > 0 ? n : dflt;
+}
+
+static inline int mg_test_games_upto(int dflt)
+{
+    int n = mg_test_games(dflt);
+    return n < dflt ? n : dflt;
 }
 
 /* An assertion for hot loops: Check's ck_assert_* record a checkpoint
