@@ -11,16 +11,22 @@
 #                       wants root for its 10,000 descriptors).
 #   make mg-load        the load client alone ($(B)/programs/mg-load)
 #
-# mg-load is C99 + POSIX + Linux epoll, linked with libmindgames only.
+# mg-load is C99 + POSIX + Linux epoll, linked with libmindgames only:
+# programs/server/bench/mg-load.c (options, phases, main, report),
+# load_conn.c (connections, HTTP, SSE, epoll), load_games.c (the games)
+# and load.h (what they share).
 
 MG_LOAD := $(B)/programs/mg-load
+MG_LOAD_SRC := programs/server/bench/mg-load.c \
+               programs/server/bench/load_conn.c \
+               programs/server/bench/load_games.c
 
 .PHONY: bench-server mg-load
 
-$(MG_LOAD): programs/server/bench/mg-load.c $(HEADER) $(SHLIB)
+$(MG_LOAD): $(MG_LOAD_SRC) programs/server/bench/load.h $(HEADER) $(SHLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) $(LDFLAGS) $< -o $@ -L$(B) -lmindgames -lm \
-	    $(RPATH)
+	$(Q)$(CC) $(APP_CFLAGS) $(LDFLAGS) $(MG_LOAD_SRC) -o $@ -L$(B) \
+	    -lmindgames -lm $(RPATH)
 
 mg-load: $(MG_LOAD)
 

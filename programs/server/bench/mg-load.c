@@ -25,26 +25,25 @@
  *
  * Only a 127.x.x.x address is accepted.  RLIMIT_NOFILE is raised to what
  * the run needs (N + 3M + K + slack), which may need root for large N.
+ *
+ * This file holds the options, the phases, main and the report;
+ * load_conn.c the connections (HTTP, SSE, epoll), load_games.c the games,
+ * load.h what they share.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 
-#include <mindgames.h>
+#include "load.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,23 +56,23 @@ static long opt_games = 1;
 static long opt_tables = -1;     /* -1: ceil(streams / 100) when games = 0 */
 static double opt_rate = 0;
 static double opt_seconds = 10;
-static char opt_spec[256] = "dots_and_boxes(rows=5,cols=5)";
+char opt_spec[256] = "dots_and_boxes(rows=5,cols=5)";
 static long opt_pid = 0;
 static long opt_connecting = 256; /* streams connecting at once */
-static int opt_verbose = 0;
+int opt_verbose = 0;
 
-static struct sockaddr_in srv_addr;
+struct sockaddr_in srv_addr;
 
 /* --------------------------------------------------------------- time */
 
-static int64_t now_us(void)
+int64_t ml_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static void die(const char *fmt, ...)
+void ml_die(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -84,7 +83,7 @@ static void die(const char *fmt, ...)
     exit(2);
 }
 
-static void note(const char *fmt, ...)
+void ml_note(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -96,18 +95,13 @@ static void note(const char *fmt, ...)
 
 /* ------------------------------------------------------------ samples */
 
-typedef struct samples {
-    uint32_t *v;
-    size_t n, cap;
-} samples;
-
-static void sample_add(samples *s, int64_t us)
+void ml_sample_add(samples *s, int64_t us)
 {
     if (s->n == s->cap) {
         s->cap = s->cap ? s->cap * 2 : 4096;
         s->v = realloc(s->v, s->cap * sizeof *s->v);
         if (!s->v)
-            die("out of memory");
+            ml_die("out of memory");
     }
     s->v[s->n++] = us < 0 ? 0 : (us > UINT32_MAX ? UINT32_MAX : (uint32_t)us);
 }
@@ -176,823 +170,13 @@ static long long proc_cpu_ticks(void)
     return (long long)(ut + st);
 }
 
-/* ------------------------------------------------------- connections */
-
-enum { K_CMD = 1, K_STREAM };
-enum { C_CLOSED = 0, C_CONNECTING, C_OPEN };
-enum { R_IDLE = 0, R_HDR, R_CL, R_CHUNK_SIZE, R_CHUNK_DATA, R_CHUNK_CRLF,
-       R_EOF };
-
-typedef struct conn {
-    int fd;
-    int kind;
-    int state;
-    long slot;        /* game slot (or -1: a spectator) */
-    int seat;         /* seat stream: 0/1; spectator: -1 */
-    /* output */
-    char *w;
-    size_t wlen, woff;
-    /* input */
-    char *r;
-    size_t rlen, rcap;
-    int rs;           /* R_* */
-    int status;
-    long long left;   /* content-length / chunk bytes left */
-    int close_after;
-    int inflight;     /* a request awaits its answer */
-    char *body;       /* a command's answer */
-    size_t blen, bcap;
-    /* a stream */
-    int open;         /* got its 200 */
-    char line[1024];
-    size_t llen;
-    long long ev_id;  /* the id: of the event being read */
-    long long last_id;
-    long long events;
-    char path[160];
-} conn;
-
-static int ep;
-static long nfd_open;
-static long long n_conn_errors;
-static long long status_count[600];
-static long long errs_other;
-
-static void conn_close(conn *c);
-
-static void set_nb(int fd)
-{
-    int fl = fcntl(fd, F_GETFL);
-    fcntl(fd, F_SETFL, fl | O_NONBLOCK);
-}
-
-static int conn_connect(conn *c)
-{
-    struct epoll_event ev;
-    int one = 1;
-    c->fd = socket(AF_INET, SOCK_STREAM, 0);
-    if (c->fd < 0) {
-        note("socket: %s", strerror(errno));
-        n_conn_errors++;
-        return -1;
-    }
-    nfd_open++;
-    set_nb(c->fd);
-    setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    c->state = C_CONNECTING;
-    c->rs = R_IDLE;
-    c->rlen = 0;
-    c->inflight = 0;
-    c->open = 0;
-    if (connect(c->fd, (struct sockaddr *)&srv_addr, sizeof srv_addr) < 0 &&
-        errno != EINPROGRESS) {
-        note("connect: %s", strerror(errno));
-        n_conn_errors++;
-        close(c->fd);
-        nfd_open--;
-        c->fd = -1;
-        c->state = C_CLOSED;
-        return -1;
-    }
-    ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP;
-    ev.data.ptr = c;
-    epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &ev);
-    return 0;
-}
-
-static void conn_want_out(conn *c, int on)
-{
-    struct epoll_event ev;
-    ev.events = EPOLLIN | EPOLLRDHUP | (on ? EPOLLOUT : 0);
-    ev.data.ptr = c;
-    epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &ev);
-}
-
-/* Write what is pending; 0, or -1 when the connection broke. */
-static int conn_flush(conn *c)
-{
-    while (c->woff < c->wlen) {
-        ssize_t k = send(c->fd, c->w + c->woff, c->wlen - c->woff,
-                         MSG_NOSIGNAL);
-        if (k < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                conn_want_out(c, 1);
-                return 0;
-            }
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        c->woff += (size_t)k;
-    }
-    c->wlen = c->woff = 0;
-    conn_want_out(c, 0);
-    return 0;
-}
-
-/* Queue a request (connecting first when closed). */
-static int conn_request(conn *c, const char *req, size_t n)
-{
-    free(c->w);
-    c->w = malloc(n);
-    if (!c->w)
-        die("out of memory");
-    memcpy(c->w, req, n);
-    c->wlen = n;
-    c->woff = 0;
-    c->inflight = 1;
-    c->rs = R_HDR;
-    c->blen = 0;
-    c->status = 0;
-    if (c->state == C_CLOSED) {
-        if (conn_connect(c) < 0)
-            return -1;
-        c->inflight = 1;
-        c->rs = R_HDR;
-        return 0;
-    }
-    if (c->state == C_CONNECTING)
-        return 0;
-    if (conn_flush(c) < 0) {
-        conn_close(c);
-        return -1;
-    }
-    return 0;
-}
-
-static void conn_close(conn *c)
-{
-    if (c->fd >= 0) {
-        epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
-        close(c->fd);
-        nfd_open--;
-    }
-    c->fd = -1;
-    c->state = C_CLOSED;
-    c->rlen = 0;
-    c->wlen = c->woff = 0;
-    c->rs = R_IDLE;
-    c->open = 0;
-    c->llen = 0;
-}
-
-/* ------------------------------------------------------------- JSON */
-
-/* The first "key": STRING (or number, raw) in text; 0 when found. */
-static int json_get(const char *text, const char *key, char *out, size_t cap)
-{
-    char pat[64];
-    const char *p;
-    size_t n = 0;
-    snprintf(pat, sizeof pat, "\"%s\"", key);
-    p = strstr(text, pat);
-    if (!p)
-        return -1;
-    p += strlen(pat);
-    while (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n')
-        p++;
-    if (*p == '"') {
-        p++;
-        while (*p && *p != '"' && n + 1 < cap) {
-            if (*p == '\\' && p[1])
-                p++;
-            out[n++] = *p++;
-        }
-    } else {
-        while (*p && *p != ',' && *p != '}' && *p != ' ' && n + 1 < cap)
-            out[n++] = *p++;
-    }
-    out[n] = 0;
-    return 0;
-}
-
-static long long json_int(const char *text, const char *key, long long dflt)
-{
-    char b[32];
-    if (json_get(text, key, b, sizeof b) < 0 || !b[0] || !strcmp(b, "null"))
-        return dflt;
-    return strtoll(b, NULL, 10);
-}
-
-/* ------------------------------------------------------------ games */
-
-enum { G_NEW = 0, G_CREATING, G_JOINING, G_SET, G_STREAMS, G_READY,
-       G_SENT, G_WAIT, G_END, G_DONE, G_DEAD };
-
-#define RING 64
-
-typedef struct game {
-    long index;
-    int play;           /* a game slot (else: a table for spectators) */
-    int gs;             /* G_* */
-    char id[64];
-    char secret[2][128];
-    char invite[128];
-    long long version;  /* the table's version as acknowledged */
-    conn cmd;
-    conn seat[2];
-    mg_state *st;
-    int32_t action;     /* the move in flight */
-    int mover;
-    int retry;          /* send the same action (and cmd_id) again */
-    int64_t sent_us;
-    int64_t wake_us;    /* G_WAIT: retry at */
-    long long ring_v[RING];
-    int64_t ring_t[RING];
-    int ring_seat[RING];
-    uint64_t rng;
-    long long games_done;
-    int queued;
-} game;
-
-static game *games;
-static long ngames;             /* slots: tables then games */
-static mg_game *g_game;
-static int32_t *legal_buf;
-static size_t legal_cap;
+/* ------------------------------------------------------------ the run */
 
 static conn *spect;
-static long nspect, spect_started, spect_open, spect_failed, spect_closed;
-
-/* the ready queue (games whose next move may go) */
-static long *rq;
-static long rq_head, rq_len;
-
-static int phase;  /* 0 setup, 1 spectators, 2 seat streams, 3 play, 4 drain */
-static int64_t play_start_us, play_end_us;
-static long long moves_ok, moves_sent, tables_made, games_finished;
+static long nspect, spect_started;
+static int64_t play_start_us;
 static long long lat_missing;
-static samples lat_event, lat_cmd, lat_setup;
 static long long ev_late_other; /* events seen for versions not in ring */
-
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
-static void rq_push(game *g)
-{
-    if (g->queued)
-        return;
-    g->queued = 1;
-    rq[(rq_head + rq_len) % ngames] = g->index;
-    rq_len++;
-}
-
-static char hostport[96];
-
-static void send_create(game *g)
-{
-    char body[512], req[1024], spec[300];
-    size_t i, n = 0;
-    int len, blen;
-    for (i = 0; opt_spec[i] && n + 2 < sizeof spec; i++) {
-        if (opt_spec[i] == '"' || opt_spec[i] == '\\')
-            spec[n++] = '\\';
-        spec[n++] = opt_spec[i];
-    }
-    spec[n] = 0;
-    blen = snprintf(body, sizeof body, "{\"spec\":\"%s\",\"seat\":0}", spec);
-    len = snprintf(req, sizeof req,
-                   "POST /api/v1/tables HTTP/1.1\r\nHost: %s\r\n"
-                   "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", hostport, blen, body);
-    g->gs = G_CREATING;
-    g->sent_us = now_us();
-    conn_request(&g->cmd, req, (size_t)len);
-}
-
-static void send_join(game *g)
-{
-    char body[256], req[1024];
-    int len, blen;
-    blen = snprintf(body, sizeof body, "{\"invite\":\"%s\"}", g->invite);
-    len = snprintf(req, sizeof req,
-                   "POST /api/v1/tables/%s/join HTTP/1.1\r\nHost: %s\r\n"
-                   "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", g->id, hostport, blen, body);
-    g->gs = G_JOINING;
-    conn_request(&g->cmd, req, (size_t)len);
-}
-
-static void stream_open(conn *c, const char *id, const char *secret,
-                        long long after)
-{
-    char req[1024], auth[200] = "";
-    int len;
-    if (secret)
-        snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n", secret);
-    if (after >= 0)
-        snprintf(c->path, sizeof c->path, "/api/v1/tables/%s/events?after=%lld",
-                 id, after);
-    else
-        snprintf(c->path, sizeof c->path, "/api/v1/tables/%s/events", id);
-    len = snprintf(req, sizeof req,
-                   "GET %s HTTP/1.1\r\nHost: %s\r\n"
-                   "Accept: text/event-stream\r\n%s\r\n", c->path, hostport,
-                   auth);
-    c->kind = K_STREAM;
-    c->ev_id = -1;
-    c->llen = 0;
-    if (conn_request(c, req, (size_t)len) < 0 && c->seat < 0)
-        spect_failed++;
-}
-
-static void game_streams(game *g)
-{
-    int s;
-    for (s = 0; s < 2; s++) {
-        conn *c = &g->seat[s];
-        if (c->fd >= 0)
-            conn_close(c);
-        c->slot = g->index;
-        c->seat = s;
-        c->last_id = -1;
-        c->events = 0;
-        stream_open(c, g->id, g->secret[s], -1);
-    }
-    g->gs = G_STREAMS;
-}
-
-static void game_reset(game *g)
-{
-    int s;
-    for (s = 0; s < 2; s++)
-        if (g->seat[s].fd >= 0)
-            conn_close(&g->seat[s]);
-    mg_state_free(g->st);
-    g->st = NULL;
-    memset(g->ring_v, 0, sizeof g->ring_v);
-    g->version = 0;
-    g->id[0] = 0;
-    g->gs = G_NEW;
-}
-
-static void send_move(game *g)
-{
-    char body[256], req[1024];
-    size_t cnt = 0;
-    int len, blen, slot;
-    if (mg_state_legal_actions(g->st, legal_buf, legal_cap, &cnt) != 0 ||
-        !cnt) {
-        g->gs = G_DONE;
-        return;
-    }
-    if (!g->retry) {
-        g->action = legal_buf[rnd(&g->rng) % cnt];
-        g->mover = mg_state_current_player(g->st);
-    }
-    g->retry = 0;
-    blen = snprintf(body, sizeof body,
-                    "{\"op\":\"move\",\"action\":%ld,\"cmd_id\":\"m%lld\"}",
-                    (long)g->action, g->version + 1);
-    len = snprintf(req, sizeof req,
-                   "POST /api/v1/tables/%s/commands HTTP/1.1\r\nHost: %s\r\n"
-                   "Authorization: Bearer %s\r\n"
-                   "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", g->id, hostport, g->secret[g->mover], blen,
-                   body);
-    g->gs = G_SENT;
-    g->sent_us = now_us();
-    slot = (int)((g->version + 1) % RING);
-    g->ring_v[slot] = g->version + 1;
-    g->ring_t[slot] = g->sent_us;
-    g->ring_seat[slot] = g->mover;
-    moves_sent++;
-    conn_request(&g->cmd, req, (size_t)len);
-}
-
-static void count_status(int st)
-{
-    if (st >= 0 && st < 600)
-        status_count[st]++;
-    else
-        errs_other++;
-}
-
-/* A command connection's answer is complete. */
-static void on_answer(game *g, int status, const char *body)
-{
-    int64_t t = now_us();
-    switch (g->gs) {
-    case G_CREATING:
-        count_status(status);
-        if (status != 201 || json_get(body, "id", g->id, sizeof g->id) < 0 ||
-            json_get(body, "secret", g->secret[0], sizeof g->secret[0]) < 0 ||
-            json_get(body, "invite", g->invite, sizeof g->invite) < 0) {
-            if (opt_verbose || status != 429)
-                note("create: %d %.200s", status, body);
-            g->gs = G_WAIT;
-            g->wake_us = t + 200000;
-            return;
-        }
-        tables_made++;
-        send_join(g);
-        return;
-    case G_JOINING:
-        count_status(status);
-        if (status != 200 ||
-            json_get(body, "secret", g->secret[1], sizeof g->secret[1]) < 0) {
-            note("join %s: %d %.200s", g->id, status, body);
-            g->gs = G_DEAD;
-            return;
-        }
-        g->version = json_int(body, "version", 0);
-        sample_add(&lat_setup, t - g->sent_us);
-        if (!g->play) {
-            g->gs = G_SET;
-            conn_close(&g->cmd);
-            return;
-        }
-        if (mg_state_new(&g->st, g_game) != 0)
-            die("mg_state_new failed");
-        if (phase >= 2)
-            game_streams(g);
-        else
-            g->gs = G_SET;
-        return;
-    case G_SENT:
-        count_status(status);
-        if (status == 200) {
-            long long v = json_int(body, "version", -1);
-            if (v != g->version + 1 && opt_verbose)
-                note("table %s: answer version %lld, expected %lld", g->id, v,
-                     g->version + 1);
-            if (phase == 3 && t <= play_end_us)
-                moves_ok++;
-            sample_add(&lat_cmd, t - g->sent_us);
-            if (mg_state_apply(g->st, g->action) != 0)
-                die("local state refused an acknowledged move");
-            g->version = v > 0 ? v : g->version + 1;
-            if (mg_state_is_terminal(g->st)) {
-                games_finished++;
-                g->games_done++;
-                if (phase == 3) {
-                    /* a moment for the last event, then a new table */
-                    g->gs = G_END;
-                    g->wake_us = t + 100000;
-                } else
-                    g->gs = G_DONE;
-                return;
-            }
-            g->gs = G_READY;
-            if (phase == 3)
-                rq_push(g);
-            return;
-        }
-        if (status == 429 || status == 503 || status == 0) {
-            g->gs = G_WAIT; /* the same action and cmd_id again */
-            g->retry = 1;
-            g->wake_us = t + (status == 429 ? 100000 : 20000);
-            return;
-        }
-        note("table %s move %ld: %d %.200s", g->id, (long)g->action, status,
-             body);
-        /* a 409/422 means our picture is wrong: start a new table */
-        game_reset(g);
-        if (phase == 3)
-            send_create(g);
-        return;
-    default:
-        return;
-    }
-}
-
-/* An event (with an id) on a stream. */
-static void on_event(conn *c, long long id)
-{
-    game *g;
-    int slot;
-    if (id > c->last_id)
-        c->last_id = id;
-    c->events++;
-    if (c->seat < 0 || c->slot < 0)
-        return;
-    g = &games[c->slot];
-    if (g->gs == G_STREAMS && g->seat[0].last_id >= g->version &&
-        g->seat[1].last_id >= g->version) {
-        g->gs = G_READY;
-        if (phase == 3)
-            rq_push(g);
-    }
-    slot = (int)(id % RING);
-    if (g->ring_v[slot] == id) {
-        if (g->ring_seat[slot] != c->seat) {
-            if (phase >= 3)
-                sample_add(&lat_event, now_us() - g->ring_t[slot]);
-            g->ring_v[slot] = 0;
-        }
-    }
-}
-
-static void sse_line(conn *c, char *line, size_t n)
-{
-    if (n && line[n - 1] == '\r')
-        line[--n] = 0;
-    if (n == 0) {
-        if (c->ev_id >= 0)
-            on_event(c, c->ev_id);
-        c->ev_id = -1;
-        return;
-    }
-    if (n > 3 && !strncmp(line, "id:", 3))
-        c->ev_id = strtoll(line + 3, NULL, 10);
-}
-
-static void sse_feed(conn *c, const char *p, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        if (p[i] == '\n') {
-            c->line[c->llen] = 0;
-            sse_line(c, c->line, c->llen);
-            c->llen = 0;
-        } else if (c->llen + 1 < sizeof c->line) {
-            c->line[c->llen++] = p[i];
-        }
-    }
-}
-
-static void body_feed(conn *c, const char *p, size_t n)
-{
-    if (c->kind == K_STREAM) {
-        sse_feed(c, p, n);
-        return;
-    }
-    if (c->blen + n + 1 > c->bcap) {
-        c->bcap = (c->blen + n + 1) * 2;
-        c->body = realloc(c->body, c->bcap);
-        if (!c->body)
-            die("out of memory");
-    }
-    memcpy(c->body + c->blen, p, n);
-    c->blen += n;
-    c->body[c->blen] = 0;
-}
-
-static void answer_done(conn *c)
-{
-    c->inflight = 0;
-    c->rs = R_IDLE;
-    if (c->kind == K_STREAM)
-        c->close_after = 1; /* a stream refused */
-    if (c->kind == K_CMD && c->slot >= 0) {
-        if (!c->body) {
-            c->body = malloc(1);
-            c->body[0] = 0;
-        }
-        on_answer(&games[c->slot], c->status, c->body);
-    }
-}
-
-/* The headers of an answer: status, framing. */
-static void on_headers(conn *c, char *h)
-{
-    char *line, *save = NULL;
-    int chunked = 0;
-    long long clen = -1;
-    c->close_after = 0;
-    c->status = 0;
-    line = strtok_r(h, "\r\n", &save);
-    if (line && !strncmp(line, "HTTP/1.", 7))
-        c->status = atoi(line + 9);
-    while ((line = strtok_r(NULL, "\r\n", &save))) {
-        if (!strncasecmp(line, "content-length:", 15))
-            clen = strtoll(line + 15, NULL, 10);
-        else if (!strncasecmp(line, "transfer-encoding:", 18) &&
-                 strstr(line, "hunked"))
-            chunked = 1;
-        else if (!strncasecmp(line, "connection:", 11) &&
-                 strstr(line + 11, "lose"))
-            c->close_after = 1;
-    }
-    c->blen = 0;
-    if (c->kind == K_STREAM) {
-        if (c->status == 200) {
-            c->open = 1;
-            if (c->seat < 0) {
-                spect_open++;
-            }
-        } else {
-            count_status(c->status);
-            if (c->seat < 0)
-                spect_failed++;
-            else
-                note("seat stream %s: status %d", c->path, c->status);
-        }
-    }
-    if (chunked)
-        c->rs = R_CHUNK_SIZE;
-    else if (clen >= 0) {
-        c->rs = R_CL;
-        c->left = clen;
-    } else
-        c->rs = R_EOF;
-}
-
-/* Parse what is in c->r; returns -1 when the connection is to close. */
-static int conn_parse(conn *c)
-{
-    size_t off = 0;
-    for (;;) {
-        char *p = c->r + off;
-        size_t n = c->rlen - off;
-        if (c->rs == R_IDLE) {
-            if (n)
-                errs_other++; /* unexpected bytes */
-            off = c->rlen;
-            break;
-        }
-        if (c->rs == R_HDR) {
-            char *e = NULL;
-            size_t i;
-            for (i = 3; i < n + 0 && n >= 4; i++)
-                if (p[i] == '\n' && p[i - 1] == '\r' && p[i - 2] == '\n' &&
-                    p[i - 3] == '\r') {
-                    e = p + i + 1;
-                    break;
-                }
-            if (!e)
-                break;
-            e[-1] = 0;
-            on_headers(c, p);
-            off += (size_t)(e - p);
-            if (c->rs == R_CL && c->left == 0) {
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
-            }
-            continue;
-        }
-        if (c->rs == R_CL) {
-            size_t k = (size_t)c->left < n ? (size_t)c->left : n;
-            body_feed(c, p, k);
-            off += k;
-            c->left -= (long long)k;
-            if (c->left == 0) {
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
-                continue;
-            }
-            break;
-        }
-        if (c->rs == R_EOF) {
-            body_feed(c, p, n);
-            off += n;
-            break;
-        }
-        if (c->rs == R_CHUNK_SIZE) {
-            char *nl = memchr(p, '\n', n);
-            if (!nl)
-                break;
-            c->left = strtoll(p, NULL, 16);
-            off += (size_t)(nl - p) + 1;
-            if (c->left == 0) {
-                /* the last chunk: skip the trailer's empty line */
-                c->rs = R_CHUNK_CRLF;
-                c->left = -1;
-                continue;
-            }
-            c->rs = R_CHUNK_DATA;
-            continue;
-        }
-        if (c->rs == R_CHUNK_DATA) {
-            size_t k = (size_t)c->left < n ? (size_t)c->left : n;
-            if (!n)
-                break;
-            body_feed(c, p, k);
-            off += k;
-            c->left -= (long long)k;
-            if (c->left == 0) {
-                c->rs = R_CHUNK_CRLF;
-                c->left = 0;
-            }
-            continue;
-        }
-        if (c->rs == R_CHUNK_CRLF) {
-            char *nl = memchr(p, '\n', n);
-            if (!nl)
-                break;
-            off += (size_t)(nl - p) + 1;
-            if (c->left == -1) { /* after the last chunk */
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
-                continue;
-            }
-            c->rs = R_CHUNK_SIZE;
-            continue;
-        }
-        break;
-    }
-    if (off) {
-        memmove(c->r, c->r + off, c->rlen - off);
-        c->rlen -= off;
-    }
-    return 0;
-}
-
-static void conn_broken(conn *c, int eof)
-{
-    int was_inflight = c->inflight && c->kind == K_CMD;
-    int was_stream_open = c->kind == K_STREAM && c->open;
-    if (!eof)
-        n_conn_errors++;
-    conn_close(c);
-    if (was_inflight) {
-        game *g = &games[c->slot];
-        n_conn_errors++;
-        c->inflight = 0;
-        on_answer(g, 0, "");
-    }
-    if (c->kind == K_STREAM) {
-        if (c->seat < 0) {
-            if (was_stream_open) {
-                spect_open--;
-                spect_closed++;
-            } else
-                spect_failed++;
-        } else if (phase <= 3 && c->slot >= 0 &&
-                   games[c->slot].gs != G_NEW && games[c->slot].id[0]) {
-            /* a seat stream: reopen after what we have */
-            game *g = &games[c->slot];
-            if (opt_verbose)
-                note("seat stream of %s closed; reopening", g->id);
-            stream_open(c, g->id, g->secret[c->seat], c->last_id);
-        }
-    }
-}
-
-static void conn_event(conn *c, uint32_t evs)
-{
-    if (c->state == C_CONNECTING && (evs & (EPOLLOUT | EPOLLERR | EPOLLHUP))) {
-        int err = 0;
-        socklen_t l = sizeof err;
-        getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &l);
-        if (err) {
-            if (opt_verbose)
-                note("connect: %s", strerror(err));
-            conn_broken(c, 0);
-            return;
-        }
-        c->state = C_OPEN;
-        if (conn_flush(c) < 0) {
-            conn_broken(c, 0);
-            return;
-        }
-    } else if (evs & EPOLLOUT) {
-        if (conn_flush(c) < 0) {
-            conn_broken(c, 0);
-            return;
-        }
-    }
-    if (evs & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
-        for (;;) {
-            ssize_t k;
-            if (c->rcap - c->rlen < 4096) {
-                c->rcap = c->rcap ? c->rcap * 2 : 8192;
-                c->r = realloc(c->r, c->rcap);
-                if (!c->r)
-                    die("out of memory");
-            }
-            k = recv(c->fd, c->r + c->rlen, c->rcap - c->rlen - 1, 0);
-            if (k > 0) {
-                c->rlen += (size_t)k;
-                c->r[c->rlen] = 0;
-                if (conn_parse(c) < 0) {
-                    conn_close(c);
-                    return;
-                }
-                if (c->fd < 0)
-                    return;
-                continue;
-            }
-            if (k == 0) {
-                if (c->rs == R_EOF && c->kind == K_CMD)
-                    answer_done(c);
-                conn_broken(c, 1);
-                return;
-            }
-            if (errno == EAGAIN || errno == EWOULDBLOCK)
-                break;
-            if (errno == EINTR)
-                continue;
-            conn_broken(c, 0);
-            return;
-        }
-    }
-}
 
 /* ------------------------------------------------------------- main */
 
@@ -1020,16 +204,16 @@ static void raise_nofile(long need)
         r2.rlim_max = (rlim_t)need;
         r2.rlim_cur = (rlim_t)need;
         if (setrlimit(RLIMIT_NOFILE, &r2) == 0) {
-            note("raised RLIMIT_NOFILE (soft and hard) to %ld", need);
+            ml_note("raised RLIMIT_NOFILE (soft and hard) to %ld", need);
             return;
         }
-        note("cannot raise the hard RLIMIT_NOFILE to %ld (%s); using %ld",
-             need, strerror(errno), (long)rl.rlim_max);
+        ml_note("cannot raise the hard RLIMIT_NOFILE to %ld (%s); using %ld",
+                need, strerror(errno), (long)rl.rlim_max);
         rl.rlim_cur = rl.rlim_max;
     } else
         rl.rlim_cur = (rlim_t)need;
     if (setrlimit(RLIMIT_NOFILE, &rl) == 0)
-        note("raised RLIMIT_NOFILE to %ld", (long)rl.rlim_cur);
+        ml_note("raised RLIMIT_NOFILE to %ld", (long)rl.rlim_cur);
 }
 
 int main(int argc, char **argv)
@@ -1054,7 +238,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (!v)
-            die("%s needs a value (--help)", a);
+            ml_die("%s needs a value (--help)", a);
         i++;
         if (!strcmp(a, "--host"))
             snprintf(opt_host, sizeof opt_host, "%s", v);
@@ -1079,24 +263,24 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seed"))
             seed = strtoull(v, NULL, 10);
         else
-            die("unknown option %s (--help)", a);
+            ml_die("unknown option %s (--help)", a);
     }
     memset(&srv_addr, 0, sizeof srv_addr);
     srv_addr.sin_family = AF_INET;
     srv_addr.sin_port = htons((uint16_t)opt_port);
     if (inet_pton(AF_INET, opt_host, &srv_addr.sin_addr) != 1)
-        die("--host must be a numeric IPv4 loopback address (127.x.x.x), "
+        ml_die("--host must be a numeric IPv4 loopback address (127.x.x.x), "
             "not '%s'", opt_host);
     if ((ntohl(srv_addr.sin_addr.s_addr) >> 24) != 127)
-        die("refusing %s: mg-load only loads a server on the loopback "
+        ml_die("refusing %s: mg-load only loads a server on the loopback "
             "network 127.0.0.0/8", opt_host);
     if (opt_port <= 0 || opt_port > 65535 || opt_streams < 0 ||
         opt_games < 0 || opt_rate < 0 || opt_seconds < 0 ||
         opt_connecting < 1)
-        die("bad option values (--help)");
+        ml_die("bad option values (--help)");
     snprintf(hostport, sizeof hostport, "%s:%d", opt_host, opt_port);
     if (mg_game_new(&g_game, opt_spec, err, sizeof err) != 0)
-        die("--spec %s: %s", opt_spec, err);
+        ml_die("--spec %s: %s", opt_spec, err);
     legal_cap = (size_t)mg_game_max_legal_actions(g_game);
     legal_buf = malloc(legal_cap * sizeof *legal_buf);
     signal(SIGPIPE, SIG_IGN);
@@ -1111,12 +295,12 @@ int main(int argc, char **argv)
 
     ep = epoll_create1(0);
     if (ep < 0)
-        die("epoll_create1: %s", strerror(errno));
+        ml_die("epoll_create1: %s", strerror(errno));
     games = calloc((size_t)(ngames ? ngames : 1), sizeof *games);
     rq = calloc((size_t)(ngames ? ngames : 1), sizeof *rq);
     spect = calloc((size_t)(opt_streams ? opt_streams : 1), sizeof *spect);
     if (!games || !rq || !spect)
-        die("out of memory");
+        ml_die("out of memory");
     for (k = 0; k < ngames; k++) {
         game *g = &games[k];
         g->index = k;
@@ -1138,15 +322,15 @@ int main(int argc, char **argv)
     }
 
     rss0 = proc_rss_kb();
-    t_start = now_us();
-    note("%s: setting up %ld tables for streams and %ld games (%s)",
-         hostport, tables_for_streams, opt_games, opt_spec);
+    t_start = ml_now_us();
+    ml_note("%s: setting up %ld tables for streams and %ld games (%s)",
+            hostport, tables_for_streams, opt_games, opt_spec);
     /* phase 0: create the tables, 64 at a time */
     setup_pending = 1;
     for (;;) {
         int n, j;
         long active = 0, done = 0;
-        int64_t t = now_us(), timeout_us = 100000;
+        int64_t t = ml_now_us(), timeout_us = 100000;
 
         /* drive the phases */
         if (phase == 0) {
@@ -1161,19 +345,19 @@ int main(int argc, char **argv)
                 game *g = &games[k];
                 if (g->gs == G_NEW ||
                     (g->gs == G_WAIT && t >= g->wake_us)) {
-                    send_create(g);
+                    ml_send_create(g);
                     active++;
                 }
             }
             if (done == ngames) {
                 rss1 = proc_rss_kb();
-                note("%ld tables made in %.2f s", ngames,
-                     (now_us() - t_start) / 1e6);
+                ml_note("%ld tables made in %.2f s", ngames,
+                        (ml_now_us() - t_start) / 1e6);
                 phase = 1;
-                spect_start_us = now_us();
+                spect_start_us = ml_now_us();
             }
             if (t - t_start > 120000000)
-                die("setup did not finish in 120 s");
+                ml_die("setup did not finish in 120 s");
         }
         if (phase == 1) {
             long connecting = spect_started - spect_open - spect_failed -
@@ -1185,17 +369,17 @@ int main(int argc, char **argv)
                 game *g = &games[base + spect_started % ntab];
                 conn *c = &spect[spect_started];
                 c->last_id = -1;
-                stream_open(c, g->id, NULL, -1);
+                ml_stream_open(c, g->id, NULL, -1);
                 spect_started++;
                 connecting++;
             }
             if (spect_started == opt_streams && connecting == 0) {
-                spect_done_us = now_us();
+                spect_done_us = ml_now_us();
                 nspect = spect_started;
                 if (opt_streams)
-                    note("%ld streams open (%ld failed) in %.2f s", spect_open,
-                         spect_failed,
-                         (spect_done_us - spect_start_us) / 1e6);
+                    ml_note("%ld streams open (%ld failed) in %.2f s",
+                            spect_open, spect_failed,
+                            (spect_done_us - spect_start_us) / 1e6);
                 /* let the server settle before reading its memory */
                 if (opt_streams) {
                     usleep(500000);
@@ -1204,7 +388,7 @@ int main(int argc, char **argv)
                 phase = 2;
                 for (k = 0; k < ngames; k++)
                     if (games[k].play && games[k].gs == G_SET)
-                        game_streams(&games[k]);
+                        ml_game_streams(&games[k]);
             }
         }
         if (phase == 2) {
@@ -1218,20 +402,21 @@ int main(int argc, char **argv)
             if (ready == playing) {
                 rss3 = proc_rss_kb();
                 phase = 3;
-                play_start_us = now_us();
+                play_start_us = ml_now_us();
                 play_end_us = play_start_us + (int64_t)(opt_seconds * 1e6);
                 next_slot = play_start_us;
                 cpu0 = proc_cpu_ticks();
                 moves_ok = 0;
                 for (k = 0; k < ngames; k++)
                     if (games[k].play && games[k].gs == G_READY)
-                        rq_push(&games[k]);
-                note("playing %ld games for %.1f s at %s", playing,
-                     opt_seconds, opt_rate > 0 ? "a set rate" : "full speed");
+                        ml_rq_push(&games[k]);
+                ml_note("playing %ld games for %.1f s at %s", playing,
+                        opt_seconds,
+                        opt_rate > 0 ? "a set rate" : "full speed");
             }
         }
         if (phase == 3) {
-            t = now_us();
+            t = ml_now_us();
             if (t >= play_end_us) {
                 cpu1 = proc_cpu_ticks();
                 phase = 4;
@@ -1240,15 +425,15 @@ int main(int argc, char **argv)
                 for (k = 0; k < ngames; k++) {
                     game *g = &games[k];
                     if (g->gs == G_END && t >= g->wake_us) {
-                        game_reset(g);
-                        send_create(g);
+                        ml_game_reset(g);
+                        ml_send_create(g);
                         continue;
                     }
                     if (g->gs == G_WAIT && t >= g->wake_us) {
                         if (g->st && g->id[0])
-                            rq_push(g);
+                            ml_rq_push(g);
                         else
-                            send_create(g);
+                            ml_send_create(g);
                         g->gs = g->st && g->id[0] ? G_READY : g->gs;
                     }
                 }
@@ -1261,7 +446,7 @@ int main(int argc, char **argv)
                     g->queued = 0;
                     if (g->gs != G_READY)
                         continue;
-                    send_move(g);
+                    ml_send_move(g);
                     if (opt_rate > 0)
                         next_slot += (int64_t)(1e6 / opt_rate);
                 }
@@ -1281,7 +466,7 @@ int main(int argc, char **argv)
                 if (games[k].gs == G_SENT || games[k].gs == G_CREATING ||
                     games[k].gs == G_JOINING)
                     inflight++;
-            if (inflight == 0 || now_us() - play_end_us > 3000000)
+            if (inflight == 0 || ml_now_us() - play_end_us > 3000000)
                 break;
         }
         (void)setup_pending;
@@ -1289,17 +474,17 @@ int main(int argc, char **argv)
             timeout_us = 0;
         n = epoll_wait(ep, evs, 512, (int)((timeout_us + 999) / 1000));
         if (n < 0 && errno != EINTR)
-            die("epoll_wait: %s", strerror(errno));
+            ml_die("epoll_wait: %s", strerror(errno));
         for (j = 0; j < n; j++)
-            conn_event((conn *)evs[j].data.ptr, evs[j].events);
+            ml_conn_event((conn *)evs[j].data.ptr, evs[j].events);
     }
     /* a moment for the last events to arrive */
     {
-        int64_t until = now_us() + 300000;
-        while (now_us() < until) {
+        int64_t until = ml_now_us() + 300000;
+        while (ml_now_us() < until) {
             int j, n = epoll_wait(ep, evs, 512, 50);
             for (j = 0; j < n; j++)
-                conn_event((conn *)evs[j].data.ptr, evs[j].events);
+                ml_conn_event((conn *)evs[j].data.ptr, evs[j].events);
         }
     }
     rss4 = proc_rss_kb();

@@ -1,0 +1,333 @@
+/*
+ * load_games.c - mg-load's games: creating and joining the tables, the
+ * seats' event streams, the moves (random legal actions on a local
+ * mg_state), the commands' answers and the moves' events (see mg-load.c).
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+
+#include "load.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- JSON */
+
+/* The first "key": STRING (or number, raw) in text; 0 when found. */
+static int json_get(const char *text, const char *key, char *out, size_t cap)
+{
+    char pat[64];
+    const char *p;
+    size_t n = 0;
+    snprintf(pat, sizeof pat, "\"%s\"", key);
+    p = strstr(text, pat);
+    if (!p)
+        return -1;
+    p += strlen(pat);
+    while (*p == ' ' || *p == ':' || *p == '\t' || *p == '\n')
+        p++;
+    if (*p == '"') {
+        p++;
+        while (*p && *p != '"' && n + 1 < cap) {
+            if (*p == '\\' && p[1])
+                p++;
+            out[n++] = *p++;
+        }
+    } else {
+        while (*p && *p != ',' && *p != '}' && *p != ' ' && n + 1 < cap)
+            out[n++] = *p++;
+    }
+    out[n] = 0;
+    return 0;
+}
+
+static long long json_int(const char *text, const char *key, long long dflt)
+{
+    char b[32];
+    if (json_get(text, key, b, sizeof b) < 0 || !b[0] || !strcmp(b, "null"))
+        return dflt;
+    return strtoll(b, NULL, 10);
+}
+
+/* ------------------------------------------------------------ games */
+game *games;
+long ngames;             /* slots: tables then games */
+mg_game *g_game;
+int32_t *legal_buf;
+size_t legal_cap;
+
+long spect_open, spect_failed, spect_closed;
+
+/* the ready queue (games whose next move may go) */
+long *rq;
+long rq_head, rq_len;
+
+int phase;  /* 0 setup, 1 spectators, 2 seat streams, 3 play, 4 drain */
+int64_t play_end_us;
+long long moves_ok, moves_sent, tables_made, games_finished;
+samples lat_event, lat_cmd, lat_setup;
+long long ev_late_other; /* events seen for versions not in ring */
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+void ml_rq_push(game *g)
+{
+    if (g->queued)
+        return;
+    g->queued = 1;
+    rq[(rq_head + rq_len) % ngames] = g->index;
+    rq_len++;
+}
+
+char hostport[96];
+
+void ml_send_create(game *g)
+{
+    char body[512], req[1024], spec[300];
+    size_t i, n = 0;
+    int len, blen;
+    for (i = 0; opt_spec[i] && n + 2 < sizeof spec; i++) {
+        if (opt_spec[i] == '"' || opt_spec[i] == '\\')
+            spec[n++] = '\\';
+        spec[n++] = opt_spec[i];
+    }
+    spec[n] = 0;
+    blen = snprintf(body, sizeof body, "{\"spec\":\"%s\",\"seat\":0}", spec);
+    len = snprintf(req, sizeof req,
+                   "POST /api/v1/tables HTTP/1.1\r\nHost: %s\r\n"
+                   "Content-Type: application/json\r\nContent-Length: %d"
+                   "\r\n\r\n%s", hostport, blen, body);
+    g->gs = G_CREATING;
+    g->sent_us = ml_now_us();
+    ml_conn_request(&g->cmd, req, (size_t)len);
+}
+
+static void send_join(game *g)
+{
+    char body[256], req[1024];
+    int len, blen;
+    blen = snprintf(body, sizeof body, "{\"invite\":\"%s\"}", g->invite);
+    len = snprintf(req, sizeof req,
+                   "POST /api/v1/tables/%s/join HTTP/1.1\r\nHost: %s\r\n"
+                   "Content-Type: application/json\r\nContent-Length: %d"
+                   "\r\n\r\n%s", g->id, hostport, blen, body);
+    g->gs = G_JOINING;
+    ml_conn_request(&g->cmd, req, (size_t)len);
+}
+
+void ml_stream_open(conn *c, const char *id, const char *secret,
+                    long long after)
+{
+    char req[1024], auth[200] = "";
+    int len;
+    if (secret)
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s\r\n", secret);
+    if (after >= 0)
+        snprintf(c->path, sizeof c->path, "/api/v1/tables/%s/events?after=%lld",
+                 id, after);
+    else
+        snprintf(c->path, sizeof c->path, "/api/v1/tables/%s/events", id);
+    len = snprintf(req, sizeof req,
+                   "GET %s HTTP/1.1\r\nHost: %s\r\n"
+                   "Accept: text/event-stream\r\n%s\r\n", c->path, hostport,
+                   auth);
+    c->kind = K_STREAM;
+    c->ev_id = -1;
+    c->llen = 0;
+    if (ml_conn_request(c, req, (size_t)len) < 0 && c->seat < 0)
+        spect_failed++;
+}
+
+void ml_game_streams(game *g)
+{
+    int s;
+    for (s = 0; s < 2; s++) {
+        conn *c = &g->seat[s];
+        if (c->fd >= 0)
+            ml_conn_close(c);
+        c->slot = g->index;
+        c->seat = s;
+        c->last_id = -1;
+        c->events = 0;
+        ml_stream_open(c, g->id, g->secret[s], -1);
+    }
+    g->gs = G_STREAMS;
+}
+
+void ml_game_reset(game *g)
+{
+    int s;
+    for (s = 0; s < 2; s++)
+        if (g->seat[s].fd >= 0)
+            ml_conn_close(&g->seat[s]);
+    mg_state_free(g->st);
+    g->st = NULL;
+    memset(g->ring_v, 0, sizeof g->ring_v);
+    g->version = 0;
+    g->id[0] = 0;
+    g->gs = G_NEW;
+}
+
+void ml_send_move(game *g)
+{
+    char body[256], req[1024];
+    size_t cnt = 0;
+    int len, blen, slot;
+    if (mg_state_legal_actions(g->st, legal_buf, legal_cap, &cnt) != 0 ||
+        !cnt) {
+        g->gs = G_DONE;
+        return;
+    }
+    if (!g->retry) {
+        g->action = legal_buf[rnd(&g->rng) % cnt];
+        g->mover = mg_state_current_player(g->st);
+    }
+    g->retry = 0;
+    blen = snprintf(body, sizeof body,
+                    "{\"op\":\"move\",\"action\":%ld,\"cmd_id\":\"m%lld\"}",
+                    (long)g->action, g->version + 1);
+    len = snprintf(req, sizeof req,
+                   "POST /api/v1/tables/%s/commands HTTP/1.1\r\nHost: %s\r\n"
+                   "Authorization: Bearer %s\r\n"
+                   "Content-Type: application/json\r\nContent-Length: %d"
+                   "\r\n\r\n%s", g->id, hostport, g->secret[g->mover], blen,
+                   body);
+    g->gs = G_SENT;
+    g->sent_us = ml_now_us();
+    slot = (int)((g->version + 1) % RING);
+    g->ring_v[slot] = g->version + 1;
+    g->ring_t[slot] = g->sent_us;
+    g->ring_seat[slot] = g->mover;
+    moves_sent++;
+    ml_conn_request(&g->cmd, req, (size_t)len);
+}
+
+void ml_count_status(int st)
+{
+    if (st >= 0 && st < 600)
+        status_count[st]++;
+    else
+        errs_other++;
+}
+
+/* A command connection's answer is complete. */
+void ml_on_answer(game *g, int status, const char *body)
+{
+    int64_t t = ml_now_us();
+    switch (g->gs) {
+    case G_CREATING:
+        ml_count_status(status);
+        if (status != 201 || json_get(body, "id", g->id, sizeof g->id) < 0 ||
+            json_get(body, "secret", g->secret[0], sizeof g->secret[0]) < 0 ||
+            json_get(body, "invite", g->invite, sizeof g->invite) < 0) {
+            if (opt_verbose || status != 429)
+                ml_note("create: %d %.200s", status, body);
+            g->gs = G_WAIT;
+            g->wake_us = t + 200000;
+            return;
+        }
+        tables_made++;
+        send_join(g);
+        return;
+    case G_JOINING:
+        ml_count_status(status);
+        if (status != 200 ||
+            json_get(body, "secret", g->secret[1], sizeof g->secret[1]) < 0) {
+            ml_note("join %s: %d %.200s", g->id, status, body);
+            g->gs = G_DEAD;
+            return;
+        }
+        g->version = json_int(body, "version", 0);
+        ml_sample_add(&lat_setup, t - g->sent_us);
+        if (!g->play) {
+            g->gs = G_SET;
+            ml_conn_close(&g->cmd);
+            return;
+        }
+        if (mg_state_new(&g->st, g_game) != 0)
+            ml_die("mg_state_new failed");
+        if (phase >= 2)
+            ml_game_streams(g);
+        else
+            g->gs = G_SET;
+        return;
+    case G_SENT:
+        ml_count_status(status);
+        if (status == 200) {
+            long long v = json_int(body, "version", -1);
+            if (v != g->version + 1 && opt_verbose)
+                ml_note("table %s: answer version %lld, expected %lld",
+                        g->id, v, g->version + 1);
+            if (phase == 3 && t <= play_end_us)
+                moves_ok++;
+            ml_sample_add(&lat_cmd, t - g->sent_us);
+            if (mg_state_apply(g->st, g->action) != 0)
+                ml_die("local state refused an acknowledged move");
+            g->version = v > 0 ? v : g->version + 1;
+            if (mg_state_is_terminal(g->st)) {
+                games_finished++;
+                g->games_done++;
+                if (phase == 3) {
+                    /* a moment for the last event, then a new table */
+                    g->gs = G_END;
+                    g->wake_us = t + 100000;
+                } else
+                    g->gs = G_DONE;
+                return;
+            }
+            g->gs = G_READY;
+            if (phase == 3)
+                ml_rq_push(g);
+            return;
+        }
+        if (status == 429 || status == 503 || status == 0) {
+            g->gs = G_WAIT; /* the same action and cmd_id again */
+            g->retry = 1;
+            g->wake_us = t + (status == 429 ? 100000 : 20000);
+            return;
+        }
+        ml_note("table %s move %ld: %d %.200s", g->id, (long)g->action, status,
+                body);
+        /* a 409/422 means our picture is wrong: start a new table */
+        ml_game_reset(g);
+        if (phase == 3)
+            ml_send_create(g);
+        return;
+    default:
+        return;
+    }
+}
+
+/* An event (with an id) on a stream. */
+void ml_on_event(conn *c, long long id)
+{
+    game *g;
+    int slot;
+    if (id > c->last_id)
+        c->last_id = id;
+    c->events++;
+    if (c->seat < 0 || c->slot < 0)
+        return;
+    g = &games[c->slot];
+    if (g->gs == G_STREAMS && g->seat[0].last_id >= g->version &&
+        g->seat[1].last_id >= g->version) {
+        g->gs = G_READY;
+        if (phase == 3)
+            ml_rq_push(g);
+    }
+    slot = (int)(id % RING);
+    if (g->ring_v[slot] == id) {
+        if (g->ring_seat[slot] != c->seat) {
+            if (phase >= 3)
+                ml_sample_add(&lat_event, ml_now_us() - g->ring_t[slot]);
+            g->ring_v[slot] = 0;
+        }
+    }
+}
