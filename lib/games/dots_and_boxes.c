@@ -146,6 +146,13 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
                 d->nib_bits[i][k++] = b;
         d->nib_count[i] = k;
     }
+    for (i = 0; i < 256; i++) {
+        int b, k = 0;
+        for (b = 0; b < 8; b++)
+            if (i >> b & 1)
+                d->byte_bits[i][k++] = (uint16_t)b;
+        d->byte_count[i] = (unsigned char)k;
+    }
     d->nsides = d->cell_nsides[0];
     for (i = 0; i < d->ncells; i++) /* every grid has one cell shape */
         assert(d->cell_nsides[i] == d->nsides);
@@ -435,10 +442,68 @@ static int32_t dab_playout(const mg_game *g, void *st, uint64_t *rng,
     return done;
 }
 
-/* The result of a uniformly random playout (1.5), st untouched: the
- * loop of dab_playout (the same list and draws, so the same lines)
- * keeping only what the result needs: the side counts, copied into work,
- * who moves, and seat 0's boxes and all boxes closed, in registers. */
+/* mg_state_playout_result's list of the undrawn lines: 16-bit ids,
+ * ascending (the order of dab_legal), a byte of the bit set at a time
+ * without a branch (8 ids written, the byte's count of them real) while
+ * the list has room for 8 more (it holds 2 * moves ids); returns their
+ * number. */
+static int32_t list_undrawn(const dab *d, const void *st, uint16_t *list)
+{
+    const uint64_t *und = CUNDRAWN(d, st);
+    const uint64_t lanes = 0x0001000100010001ULL; /* one per 16-bit id */
+    int32_t w, n = 0, safe = 2 * d->moves - 8;
+    for (w = 0; w < d->nwords; w++) {
+        uint64_t x = und[w], add = (uint64_t)(64 * w) * lanes;
+        int32_t base = 64 * w, k, left = (d->nlines - base + 7) / 8;
+        int32_t bytes = left < 8 ? left : 8; /* none past the last line */
+        for (k = 0; k < bytes; k++, x >>= 8, base += 8, add += 8 * lanes) {
+            unsigned b = (unsigned)(x & 0xFF);
+            if (n <= safe) {
+                /* each 16-bit lane + base stays below 2^16: no carry */
+                uint64_t lo, hi;
+                memcpy(&lo, d->byte_bits[b], 8);
+                memcpy(&hi, d->byte_bits[b] + 4, 8);
+                lo += add;
+                hi += add;
+                memcpy(list + n, &lo, 8);
+                memcpy(list + n + 4, &hi, 8);
+                n += d->byte_count[b];
+            } else {
+                for (; b; b &= b - 1)
+                    list[n++] = (uint16_t)(base + mg__ctz64(b));
+            }
+        }
+    }
+    assert(n == ((const dab_state *)st)->remaining);
+    return n;
+}
+
+/* One action of dab_playout_result: line list[i] drawn (swapped out of
+ * the list), its cells' counts of undrawn sides down by one, a cell at 0
+ * closed by the mover, who moves again (rules §3.2.2); branch-free:
+ * closing a box is a coin flip the predictor loses. */
+#define RESULT_STEP(i)                                                        \
+    do {                                                                      \
+        uint32_t i_ = (i), a_ = list[i_], cc_ = pair[a_];                     \
+        int f_;                                                               \
+        list[i_] = list[--n];                                                 \
+        f_ = (--need[cc_ & 0xFFFF] == 0) + (--need[cc_ >> 16] == 0);          \
+        s0 += f_ & (mover - 1); /* seat 0's boxes: mover - 1 is -1 */         \
+        all += f_;                                                            \
+        mover ^= f_ == 0;                                                     \
+    } while (0)
+
+/* The result of a uniformly random playout (1.5), st untouched, as the
+ * limit kernel plays it: the undrawn lines as 16-bit ids in scratch
+ * (room for 2 * moves), ascending as dab_legal lists them, one drawn and
+ * swapped out per action; each cell's sides still undrawn, counted down
+ * to 0 in work (the spare cell of the border lines starts at 255 and,
+ * with fewer border lines than that - asserted in dab_create - never
+ * reaches 0); who moves, seat 0's boxes and all boxes closed in
+ * registers.  The draws are made ahead, CHUNK at a time, two from each
+ * 64-bit number of the generator (its high half, then its low half; a
+ * last odd one with mg__rand_below): the same lines as 1.5's first
+ * version of this op for a seed. */
 static int32_t dab_playout_result(const mg_game *g, const void *st,
                                   void *work, int32_t *scratch,
                                   uint64_t *rng, int32_t max, int32_t *winner,
@@ -446,22 +511,32 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
 {
     const dab *d = D(g);
     const dab_state *s = st;
-    unsigned char *const sides = work;
+    const unsigned char *const sides = CSIDES(d, st);
+    unsigned char *const need = work;
+    uint16_t *const list = (uint16_t *)(void *)scratch;
     const uint32_t *const pair = d->play_pair;
-    const unsigned ns = (unsigned)d->nsides;
-    uint16_t pick[CHUNK];
+    const uint64_t nsx8 = (uint64_t)d->nsides * 0x0101010101010101ULL;
     uint64_t x = *rng;
-    int32_t n, done, end, s0 = 0, all = 0;
+    int32_t n, done, end, s0 = 0, all = 0, c;
     int mover = s->player;
 
     assert(mover == 0 || mover == 1);
-    memcpy(sides, CSIDES(d, st), (size_t)d->ncells + 1);
-    n = dab_legal(g, st, scratch); /* a nibble at a time, no branch */
+    /* need = nsides - sides, 8 cells at a time (no borrow: sides <=
+     * nsides); the bytes read past the last cell are the state's own
+     * (owner[] follows sides[]), those written past it are work's */
+    for (c = 0; c < d->ncells; c += 8) {
+        uint64_t w;
+        memcpy(&w, sides + c, 8);
+        w = nsx8 - w;
+        memcpy(need + c, &w, 8);
+    }
+    need[d->ncells] = 255;
+    n = list_undrawn(d, st, list);
     end = max < 0 || max > n ? 0 : n - max;
     done = n - end;
-    sides[d->ncells] = (unsigned char)(ns + 1);
     while (n > end) {
         int32_t k = n - end < CHUNK ? n - end : CHUNK, j;
+        uint16_t pick[CHUNK];
         const uint16_t *p = pick;
         /* two draws from each 64-bit number: its high and low halves */
         for (j = 0; j + 1 < k; j += 2) {
@@ -472,17 +547,8 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
         }
         if (j < k)
             pick[j] = (uint16_t)mg__rand_below(&x, (uint32_t)(n - j));
-        for (j = n - k; n > j;) {
-            int32_t i = *p++, a = scratch[i];
-            uint32_t cc = pair[a], c0 = cc & 0xFFFF, c1 = cc >> 16;
-            int f;
-            scratch[i] = scratch[--n];
-            f = (++sides[c0] == ns) + (++sides[c1] == ns);
-            s0 += f & (mover - 1); /* seat 0's boxes: mover - 1 is -1 */
-            all += f;
-            /* rules §3.2.2: move again after closing a box */
-            mover ^= f == 0;
-        }
+        for (j = n - k; n > j;)
+            RESULT_STEP(*p++);
     }
     *rng = x;
     scores[0] = s->score[0] + s0;

@@ -70,6 +70,10 @@ typedef struct dab {
      * bits' places ascending (4 written, count of them real) */
     int32_t nib_bits[16][4];
     int32_t nib_count[16];
+    /* the same for a byte, as 16-bit places (mg_state_playout_result's
+     * list of undrawn lines: 8 written, count of them real) */
+    uint16_t byte_bits[256][8];
+    unsigned char byte_count[256];
     size_t bits_off;          /* its offset in the state blob */
 } dab;
 
