@@ -493,6 +493,28 @@ static int32_t list_undrawn(const dab *d, const void *st, uint16_t *list)
         mover ^= f_ == 0;                                                     \
     } while (0)
 
+/* The draws of dab_playout_result for k actions from n lines left, in
+ * pick: two from each 64-bit number of the generator (its high half,
+ * then its low half; a last odd one with mg__rand_below).  A function of
+ * its own (GCC keeps it one) so that its constants and counters have the
+ * registers: 25 instructions a pair, not 31. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void draw_picks(uint16_t *pick, int32_t k, uint64_t n, uint64_t *rng)
+{
+    uint64_t x = *rng;
+    uint16_t *const last = pick + (k & ~1);
+    for (; pick != last; pick += 2, n -= 2) {
+        uint64_t r = mg__splitmix64(&x);
+        pick[0] = (uint16_t)(((r >> 32) * n) >> 32);
+        pick[1] = (uint16_t)(((r & 0xFFFFFFFFu) * (n - 1)) >> 32);
+    }
+    if (k & 1)
+        pick[0] = (uint16_t)mg__rand_below(&x, (uint32_t)n);
+    *rng = x;
+}
+
 /* The result of a uniformly random playout (1.5), st untouched, as the
  * limit kernel plays it: the undrawn lines as 16-bit ids in scratch
  * (room for 2 * moves), ascending as dab_legal lists them, one drawn and
@@ -538,17 +560,13 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
         int32_t k = n - end < CHUNK ? n - end : CHUNK, j;
         uint16_t pick[CHUNK];
         const uint16_t *p = pick;
-        /* two draws from each 64-bit number: its high and low halves */
-        for (j = 0; j + 1 < k; j += 2) {
-            uint64_t r = mg__splitmix64(&x);
-            pick[j] = (uint16_t)(((r >> 32) * (uint64_t)(n - j)) >> 32);
-            pick[j + 1] = (uint16_t)(((r & 0xFFFFFFFFu) *
-                                      (uint64_t)(n - j - 1)) >> 32);
+        draw_picks(pick, k, (uint64_t)n, &x);
+        for (j = n - k; n - j >= 2; p += 2) {
+            RESULT_STEP(p[0]);
+            RESULT_STEP(p[1]);
         }
-        if (j < k)
-            pick[j] = (uint16_t)mg__rand_below(&x, (uint32_t)(n - j));
-        for (j = n - k; n > j;)
-            RESULT_STEP(*p++);
+        if (n > j)
+            RESULT_STEP(*p);
     }
     *rng = x;
     scores[0] = s->score[0] + s0;
