@@ -488,9 +488,9 @@ static int32_t list_undrawn(const dab *d, const void *st, uint16_t *list)
         int f_;                                                               \
         list[i_] = list[--n];                                                 \
         f_ = (--need[cc_ & 0xFFFF] == 0) + (--need[cc_ >> 16] == 0);          \
-        s0 += f_ & (mover - 1); /* seat 0's boxes: mover - 1 is -1 */         \
+        s0 += (uint32_t)f_ & m0; /* seat 0's boxes */                         \
         all += f_;                                                            \
-        mover ^= f_ == 0;                                                     \
+        m0 ^= 0 - (((uint32_t)f_ - 1) >> 31); /* no box: the turn passes */   \
     } while (0)
 
 /* The draws of dab_playout_result for k actions from n lines left, in
@@ -539,10 +539,11 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
     const uint32_t *const pair = d->play_pair;
     const uint64_t nsx8 = (uint64_t)d->nsides * 0x0101010101010101ULL;
     uint64_t x = *rng;
-    int32_t n, done, end, s0 = 0, all = 0, c;
-    int mover = s->player;
+    int32_t n, done, end, all = 0, c;
+    /* m0: all ones while seat 0 moves, else 0 */
+    uint32_t s0 = 0, m0 = s->player == 0 ? 0xFFFFFFFFu : 0;
 
-    assert(mover == 0 || mover == 1);
+    assert(s->player == 0 || s->player == 1);
     /* need = nsides - sides, 8 cells at a time (no borrow: sides <=
      * nsides); the bytes read past the last cell are the state's own
      * (owner[] follows sides[]), those written past it are work's */
@@ -569,8 +570,8 @@ static int32_t dab_playout_result(const mg_game *g, const void *st,
             RESULT_STEP(*p);
     }
     *rng = x;
-    scores[0] = s->score[0] + s0;
-    scores[1] = s->score[1] + all - s0;
+    scores[0] = s->score[0] + (int32_t)s0;
+    scores[1] = s->score[1] + all - (int32_t)s0;
     if (n > 0) {
         *winner = MG_NOBODY;
     } else if (scores[0] == scores[1]) {
