@@ -23,7 +23,9 @@
  *     held to the statistical check below and to the model above.
  * The statistical check (disjoint seeds): on small boards the mean score
  * margin and seat 0's win rate of playout_result and of mg_state_playout
- * agree within 5 standard errors.  And the edges: a NULL state, a
+ * agree within 5 standard errors.  Dots and Boxes boards of several
+ * words of lines (check_big): one action against the model, a whole
+ * playout owning every cell.  And the edges: a NULL state, a
  * finished game (0 actions, its result), max_actions 0, NULL outputs.
  */
 #include "game_specs.h"
@@ -294,6 +296,54 @@ START_TEST(test_whole_game)
 }
 END_TEST
 
+/* Boards whose undrawn lines fill several 64-bit words, the last one in
+ * part (Dots and Boxes' op lists them a byte of the bit set at a time):
+ * at positions along a random game, one action is that of one legal line
+ * (the model: apply + score), and a whole playout draws every line
+ * left and gives every cell to a seat (rules §3.2 items 2-3), with the
+ * winner the scores give (item 4, misere: the fewer cells win). */
+static void check_big(const char *spec, int cells, int misere)
+{
+    int32_t legal[MAX_BUF], w, sc[2];
+    mg_game *g = NULL;
+    mg_state *s = NULL;
+    uint64_t x = 0xB16;
+    size_t n;
+    int step = 0, rc;
+    MG_GAME(g, spec);
+    ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+    while (mg_state_legal_actions(s, legal, MAX_BUF, &n) == MG_OK && n > 0) {
+        if (step++ % 37 == 0) {
+            uint64_t seed = mg_test_rand(&x);
+            rc = mg_state_playout_result(s, seed, 1, &w, sc);
+            MG_REQUIRE(rc == 1 && reachable(s, 1, 0, rc, w, sc) > 0,
+                       "%s: one action gave %d, %d-%d, no legal line's",
+                       spec, w, sc[0], sc[1]);
+            rc = mg_state_playout_result(s, seed, -1, &w, sc);
+            MG_REQUIRE(rc == (int)n && sc[0] + sc[1] == cells,
+                       "%s: %d actions of %d, boxes %d + %d of %d", spec, rc,
+                       (int)n, sc[0], sc[1], cells);
+            MG_REQUIRE(w == (sc[0] == sc[1]          ? MG_DRAW
+                             : (sc[0] > sc[1]) != misere ? 0
+                                                         : 1),
+                       "%s: winner %d at %d-%d", spec, w, sc[0], sc[1]);
+        }
+        ck_assert_int_eq(mg_state_apply(s, legal[mg_test_rand_below(&x, n)]),
+                         MG_OK);
+    }
+    mg_state_free(s);
+    mg_game_free(g);
+}
+
+START_TEST(test_big_boards)
+{
+    check_big("dots_and_boxes(rows=12,cols=12)", 144, 0); /* 312 lines */
+    check_big("dots_and_boxes(rows=32,cols=32,border=icelandic,misere=true)",
+              1024, 1);
+    check_big("dots_and_boxes(grid=hexagon,size=7,border=swedish)", 127, 0);
+}
+END_TEST
+
 START_TEST(test_edges)
 {
     mg_game *g = NULL;
@@ -332,6 +382,7 @@ Suite *mg_playout_result_suite(void)
     tcase_add_test(tc, test_every_spec);
     tcase_add_test(tc, test_statistics);
     tcase_add_test(tc, test_whole_game);
+    tcase_add_test(tc, test_big_boards);
     tcase_add_test(tc, test_edges);
     suite_add_tcase(s, tc);
     return s;
