@@ -497,7 +497,7 @@ static int32_t list_undrawn(const dab *d, const void *st, uint16_t *list)
  * pick: two from each 64-bit number of the generator (its high half,
  * then its low half; a last odd one with mg__rand_below).  A function of
  * its own (GCC keeps it one) so that its constants and counters have the
- * registers: 25 instructions a pair, not 31. */
+ * registers: 26 instructions a pair, not 31. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
