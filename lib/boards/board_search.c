@@ -49,6 +49,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* SSE2 for the pass over the required cells where the compiler targets
+ * it on x86-64 (the 64-bit moves out of a vector need x86-64); portable C
+ * elsewhere.  Both give the same boards. */
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
+#include <emmintrin.h>
+#define BS_SSE2 1
+#else
+#define BS_SSE2 0
+#endif
+
 #define BS_LOG 6
 #define BS_W (1 << BS_LOG)       /* grid side; the group stays well inside */
 #define BS_N (BS_W * BS_W)
@@ -293,6 +303,18 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
             n++;
         }
     }
+    if (n <= 16) { /* most levels: place each by its rank, no branches */
+        uint8_t out[16];
+        for (i = 0; i < n; i++) {
+            int rank = 0;
+            for (j = 0; j < n; j++) rank += key[j] < key[i];
+            out[rank] = cand[i];
+        }
+        memcpy(f->cand, out, (size_t)n);
+        f->ncand = (int16_t)n;
+        f->pos = 0;
+        return;
+    }
     for (i = 1; i < n; i++) { /* insertion sort */
         int32_t kk = key[i];
         uint8_t mm = cand[i];
@@ -342,38 +364,87 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
 {
     int j, k, nz = 0, best;
     uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
-    /* the words as scalars (nw is 1 or 4): once, twice and the unused set
-     * stay in registers */
-    uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
-             u2 = nw > 1 ? w->unused[2] : 0, u3 = nw > 1 ? w->unused[3] : 0;
-    uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-    for (j = 0; j < w->nreq; j++) {
-        int c = w->req[j];
-        const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
-        uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
-                 v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
-                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
-                 x23 = v2 | v3, x = x01 | x23, multi, key;
-        t0 |= o0 & v0;
-        t1 |= o1 & v1;
-        t2 |= o2 & v2;
-        t3 |= o3 & v3;
-        o0 |= v0;
-        o1 |= v1;
-        o2 |= v2;
-        o3 |= v3;
-        if (!x) return 0;
-        /* more than one candidate: two bits in the OR of the words, or
-         * one bit in two words */
-        multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
-        /* order keys are below 2^27; bit 62: more than one candidate */
-        key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
-        bkey = key < bkey ? key : bkey;
+#if BS_SSE2
+    if (nw == 4) { /* the 256-bit sets as two 128-bit halves */
+        const __m128i ulo = _mm_loadu_si128((const __m128i *)w->unused),
+                      uhi = _mm_loadu_si128((const __m128i *)w->unused + 1),
+                      ones = _mm_set1_epi32(-1);
+        __m128i olo = _mm_setzero_si128(), ohi = olo, tlo = olo, thi = olo;
+        for (j = 0; j < w->nreq; j++) {
+            int c = w->req[j];
+            const __m128i *a = (const __m128i *)w->sup[w->must[c]],
+                          *b = (const __m128i *)w->dis[w->mnot[c]];
+            __m128i vlo = _mm_and_si128(_mm_and_si128(ulo, _mm_loadu_si128(a)),
+                                        _mm_loadu_si128(b)),
+                    vhi = _mm_and_si128(
+                        _mm_and_si128(uhi, _mm_loadu_si128(a + 1)),
+                        _mm_loadu_si128(b + 1)),
+                    s, q, ss, x, z;
+            uint64_t multi, key;
+            tlo = _mm_or_si128(tlo, _mm_and_si128(olo, vlo));
+            thi = _mm_or_si128(thi, _mm_and_si128(ohi, vhi));
+            olo = _mm_or_si128(olo, vlo);
+            ohi = _mm_or_si128(ohi, vhi);
+            /* words v0 v1 | v2 v3: s = (v0|v2, v1|v3), q = (v0&v2, v1&v3);
+             * x = the OR of all four in both lanes.  More than one
+             * candidate: two bits in x, or one bit in two words (a pair
+             * within a lane: q; across lanes: s & swapped s). */
+            s = _mm_or_si128(vlo, vhi);
+            q = _mm_and_si128(vlo, vhi);
+            ss = _mm_shuffle_epi32(s, 0x4E);
+            x = _mm_or_si128(s, ss);
+            z = _mm_or_si128(_mm_or_si128(q, _mm_shuffle_epi32(q, 0x4E)),
+                             _mm_or_si128(_mm_and_si128(s, ss),
+                                          _mm_and_si128(x, _mm_add_epi64(
+                                                               x, ones))));
+            if (!_mm_cvtsi128_si64(x)) return 0;
+            multi = (uint64_t)_mm_cvtsi128_si64(z);
+            key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
+            bkey = key < bkey ? key : bkey;
+        }
+        _mm_storeu_si128((__m128i *)once, olo);
+        _mm_storeu_si128((__m128i *)once + 1, ohi);
+        _mm_storeu_si128((__m128i *)twice, tlo);
+        _mm_storeu_si128((__m128i *)twice + 1, thi);
+    } else
+#endif
+    {
+        /* the words as scalars (nw is 1 or 4): once, twice and the unused
+         * set stay in registers */
+        uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
+                 u2 = nw > 1 ? w->unused[2] : 0,
+                 u3 = nw > 1 ? w->unused[3] : 0;
+        uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0,
+                 t3 = 0;
+        for (j = 0; j < w->nreq; j++) {
+            int c = w->req[j];
+            const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
+            uint64_t v0 = u0 & a[0] & b[0],
+                     v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
+                     v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
+                     v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
+                     x23 = v2 | v3, x = x01 | x23, multi, key;
+            t0 |= o0 & v0;
+            t1 |= o1 & v1;
+            t2 |= o2 & v2;
+            t3 |= o3 & v3;
+            o0 |= v0;
+            o1 |= v1;
+            o2 |= v2;
+            o3 |= v3;
+            if (!x) return 0;
+            /* more than one candidate: two bits in the OR of the words,
+             * or one bit in two words */
+            multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
+            /* order keys are below 2^27; bit 62: more than one candidate */
+            key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
+            bkey = key < bkey ? key : bkey;
+        }
+        once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
+        twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
     }
     if (w->nreq == 0) return 0;
     best = w->req[(uint32_t)bkey];
-    once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
-    twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
     for (k = 0; k < nw; k++) {
         nz += bs_count(w->unused[k] & ~once[k]);
         once[k] &= ~twice[k]; /* masks that fit one required cell only */
