@@ -89,6 +89,7 @@ typedef struct bs_frame {
     int32_t tmark;         /* trail length before this level's placement */
     int32_t B, P, U, E;    /* counters before it */
     int16_t ncand, pos;    /* candidates, and how many were tried */
+    int16_t placed;        /* 1 while a candidate is placed on cell */
     uint8_t cand[BS_MAXCAND];
 } bs_frame;
 
@@ -107,8 +108,7 @@ typedef struct bs_ws {
     uint64_t unused[4];
     uint8_t pc8[256];      /* popcounts */
     uint8_t state[BS_N];
-    uint8_t must[BS_N];
-    uint8_t mnot[BS_N];
+    uint8_t mm[2][BS_N];   /* must, mnot */
     int16_t rpos[BS_N];    /* index in req[] of a required cell */
     int32_t order[BS_N];   /* growth-order key of a required cell */
     int32_t req[BS_MAXREQ];
@@ -150,6 +150,14 @@ static int32_t bs_order_key(bs_ws *w, int c)
 #define BS_UNROLL
 #endif
 
+/* X(i) for each direction i, written out: GCC does not always honour the
+ * unroll pragma once the steps are inlined into the search's loops. */
+#define BS_EACH(nd, X)                                                     \
+    do {                                                                   \
+        X(0) X(1) X(2) X(3) X(4) X(5)                                      \
+        if ((nd) == 8) { X(6) X(7) }                                       \
+    } while (0)
+
 static const int bs_off8[8] = {1,  1 + BS_W,  BS_W,  -1 + BS_W,
                                -1, -1 - BS_W, -BS_W, 1 - BS_W};
 static const int bs_off6[6] = {1, BS_W, -1 + BS_W, -1, -BS_W, 1 - BS_W};
@@ -174,19 +182,19 @@ static inline int bs_count(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The state changes, each recorded on the trail (cell * 4 + old state):
- * unknown -> required, unknown -> forbidden, required -> occupied. */
+/* The state changes.  unknown -> required and unknown -> forbidden go on
+ * the trail (cell * 2 + 1 when forbidden); required -> occupied is the
+ * level's own placement, undone from its frame (bs_unoccupy). */
 BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
 {
-    int i, e = 0, n = w->nreq;
-    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    int e = 0, n = w->nreq;
+    w->trail[w->ntrail++] = c * 2;
     w->state[c] = S_REQ;
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i);
-        e += w->state[q] == S_REQ;
-        w->must[q] |= (uint8_t)(1u << bs_opp(nd, i));
-    }
+#define BS_REQ1(i)                                                         \
+    e += w->state[c + bs_off(nd, i)] == S_REQ;                             \
+    w->mm[0][c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+    BS_EACH(nd, BS_REQ1);
+#undef BS_REQ1
     w->E += e;
     w->order[c] = bs_order_key(w, c);
     w->rpos[c] = (int16_t)n;
@@ -197,83 +205,93 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
 
 BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
 {
-    int i;
-    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    w->trail[w->ntrail++] = c * 2 + 1;
     w->state[c] = S_FORB;
-    BS_UNROLL
-    for (i = 0; i < nd; i++)
-        w->mnot[c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+#define BS_FORB1(i) w->mm[1][c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+    BS_EACH(nd, BS_FORB1);
+#undef BS_FORB1
 }
 
-BS_INLINE int bs_occupy(bs_ws *w, int c, const int nd)
-{ /* c required; returns its occupied neighbours */
-    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0, o = 0;
+/* c required -> occupied; returns its occupied neighbours and sets *unk
+ * to the directions of its unknown ones. */
+BS_INLINE int bs_occupy(bs_ws *w, int c, int *unk, const int nd)
+{
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], e = 0, o = 0,
+        u = 0;
     w->nreq = n;
-    w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
     w->req[p] = last; /* swap it out of req[] */
     w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int s = w->state[c + bs_off(nd, i)];
-        e += s == S_REQ;
-        o += s == S_OCC;
+#define BS_OCC1(i)                                                         \
+    {                                                                      \
+        int s = w->state[c + bs_off(nd, i)];                               \
+        e += s == S_REQ;                                                   \
+        o += s == S_OCC;                                                   \
+        u |= (s == S_UNK) << i;                                            \
     }
+    BS_EACH(nd, BS_OCC1);
+#undef BS_OCC1
     w->E -= e;
+    *unk = u;
     return o;
 }
 
-/* Undo state changes back to trail length `mark` (the counters B, P, U, E
- * and the unused set are restored by the caller). */
+/* Occupied c back to required, in its old place in req[] (after the
+ * cells its placement required are gone from req[]). */
+static inline void bs_unoccupy(bs_ws *w, int c)
+{
+    int p = w->rpos[c], moved = w->req[p], n = w->nreq;
+    w->state[c] = S_REQ;
+    w->req[n] = moved;
+    w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
+    w->rpos[moved] = (int16_t)n;
+    w->req[p] = c;
+    w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
+    w->nreq = n + 1;
+}
+
+/* Undo the trail back to length `mark`: cells back to unknown, without
+ * branches (a required cell is last in req[]). */
 BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
 {
     int nt = w->ntrail, n = w->nreq; /* locals: the byte stores below
                                           * may alias any field */
     while (nt > mark) {
-        int e = w->trail[--nt], c = e >> 2, old = e & 3, i;
-        int s = w->state[c];
-        w->state[c] = (uint8_t)old;
-        if (old == S_UNK) {
-            uint8_t *bits = s == S_REQ ? w->must : w->mnot;
-            if (s == S_REQ) n--; /* it is last in req[] */
-            BS_UNROLL
-            for (i = 0; i < nd; i++)
-                bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
-        } else { /* occupied -> required */
-            int p = w->rpos[c], moved = w->req[p];
-            w->req[n] = moved;
-            w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
-            w->rpos[moved] = (int16_t)n;
-            n++;
-            w->req[p] = c;
-            w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
-        }
+        int e = w->trail[--nt], c = e >> 1, forb = e & 1;
+        uint8_t *bits = w->mm[forb];
+        w->state[c] = S_UNK;
+        n -= 1 - forb;
+#define BS_UNDO1(i) bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_UNDO1);
+#undef BS_UNDO1
     }
     w->ntrail = nt;
     w->nreq = n;
 }
 
 /* Place mask m on the required cell c.  Returns 0 when the counts show the
- * position cannot be completed (the caller undoes). */
+ * position cannot be completed (the caller undoes).  The unknown
+ * neighbours turn forbidden, then required in direction order (the order
+ * of the PRNG draws). */
 BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 {
-    int i, occn, pc = w->pc8[m];
-    occn = bs_occupy(w, c, nd);
+    int occn, pc = w->pc8[m], unk, nf, nr;
+    occn = bs_occupy(w, c, &unk, nd);
     w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->U--;
     w->P -= pc;
     w->B += pc - 2 * occn;
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i);
-        if (w->state[q] != S_UNK)
-            continue;
-        if ((m >> i) & 1)
-            bs_require(w, q, nd);
-        else
-            bs_forbid(w, q, nd);
+    nf = unk & ~m;
+    nr = unk & m;
+    while (nf) {
+        bs_forbid(w, c + bs_off(nd, mg__ctz64((uint64_t)nf)), nd);
+        nf &= nf - 1;
+    }
+    while (nr) {
+        bs_require(w, c + bs_off(nd, mg__ctz64((uint64_t)nr)), nd);
+        nr &= nr - 1;
     }
     if (w->nreq > w->U) return 0;
     if (w->nreq == 0 && w->U > 0) return 0;
@@ -287,7 +305,7 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
                         const uint64_t *pref, const int nw)
 {
     int c = f->cell, k, n = 0, i, j;
-    int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
+    int freeb = ~(w->mm[0][c] | w->mm[1][c]) & (w->nmask - 1);
     int32_t key[256];
     uint8_t cand[256];
     for (k = 0; k < nw; k++) {
@@ -334,15 +352,18 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
 static void bs_save(const bs_ws *w, bs_frame *f)
 {
     f->tmark = w->ntrail;
+    f->placed = 0;
     f->B = w->B;
     f->P = w->P;
     f->U = w->U;
     f->E = w->E;
 }
 
-BS_INLINE void bs_restore(bs_ws *w, const bs_frame *f, const int nd)
+BS_INLINE void bs_restore(bs_ws *w, bs_frame *f, const int nd)
 {
     bs_undo(w, f->tmark, nd);
+    if (f->placed) bs_unoccupy(w, f->cell);
+    f->placed = 0;
     w->B = f->B;
     w->P = f->P;
     w->U = f->U;
@@ -372,8 +393,8 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
         __m128i olo = _mm_setzero_si128(), ohi = olo, tlo = olo, thi = olo;
         for (j = 0; j < w->nreq; j++) {
             int c = w->req[j];
-            const __m128i *a = (const __m128i *)w->sup[w->must[c]],
-                          *b = (const __m128i *)w->dis[w->mnot[c]];
+            const __m128i *a = (const __m128i *)w->sup[w->mm[0][c]],
+                          *b = (const __m128i *)w->dis[w->mm[1][c]];
             __m128i vlo = _mm_and_si128(_mm_and_si128(ulo, _mm_loadu_si128(a)),
                                         _mm_loadu_si128(b)),
                     vhi = _mm_and_si128(
@@ -418,7 +439,7 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
                  t3 = 0;
         for (j = 0; j < w->nreq; j++) {
             int c = w->req[j];
-            const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
+            const uint64_t *a = w->sup[w->mm[0][c]], *b = w->dis[w->mm[1][c]];
             uint64_t v0 = u0 & a[0] & b[0],
                      v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
                      v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
@@ -448,8 +469,8 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
     for (k = 0; k < nw; k++) {
         nz += bs_count(w->unused[k] & ~once[k]);
         once[k] &= ~twice[k]; /* masks that fit one required cell only */
-        bv[k] = w->unused[k] & w->sup[w->must[best]][k] &
-                w->dis[w->mnot[best]][k];
+        bv[k] = w->unused[k] & w->sup[w->mm[0][best]][k] &
+                w->dis[w->mm[1][best]][k];
     }
     if (nz > w->U - w->nreq) return 0;
     f->cell = best;
@@ -493,23 +514,28 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
         if (fails > w->par.thrash) {
             int dj, k;
             uint64_t v[4];
-            if (tries >= w->par.jumpm) return 0;
+            if (tries >= w->par.jumpm) {
+                while (d > 0) bs_restore(w, &w->st[--d], nd); /* unwind */
+                return 0;
+            }
             tries++;
             fails = 0;
             dj = d < w->par.jumpd ? d - w->par.jumpb : w->par.jumpd;
             if (dj < 1) dj = 1;
-            for (; d > dj; d--) {
+            for (; d > dj; d--) { /* level by level: the placements */
                 bs_frame *g = &w->st[d - 1];
+                bs_restore(w, g, nd);
                 bs_unuse(w, g->cand[g->pos - 1]);
             }
             f = &w->st[d];
             bs_restore(w, f, nd);
             for (k = 0; k < nw; k++)
-                v[k] = w->unused[k] & w->sup[w->must[f->cell]][k] &
-                       w->dis[w->mnot[f->cell]][k];
+                v[k] = w->unused[k] & w->sup[w->mm[0][f->cell]][k] &
+                       w->dis[w->mm[1][f->cell]][k];
             bs_order(w, f, v, NULL, nw);
             continue;
         }
+        f->placed = 1;
         if (!bs_place(w, f->cell, f->cand[f->pos++], nd)) {
             fails++;
             continue;
@@ -574,8 +600,7 @@ static void bs_init(bs_ws *w, int kind)
         }
     }
     memset(w->state, S_UNK, sizeof w->state);
-    memset(w->must, 0, sizeof w->must);
-    memset(w->mnot, 0, sizeof w->mnot);
+    memset(w->mm, 0, sizeof w->mm);
     w->ntrail = 0;
     w->nreq = 0;
     /* the rim is forbidden for good: it lies below trail mark 0 */
@@ -593,7 +618,7 @@ static void bs_init(bs_ws *w, int kind)
             if (x >= BS_RIM - 1 && y >= BS_RIM - 1 && x <= BS_W - BS_RIM &&
                 y <= BS_W - BS_RIM)
                 for (i = 0; i < w->ndir; i++)
-                    w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
+                    w->mm[1][c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
         }
 }
 
