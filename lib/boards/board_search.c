@@ -212,27 +212,32 @@ BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
 #undef BS_FORB1
 }
 
+/* A neighbour in direction i in state s, counted: required (bits 0-3),
+ * occupied (bits 4-7), unknown (bit 8 + i). */
+#define BS_NBR(i) {1u << (8 + i), 1, 16, 0}
+static const uint32_t bs_nbr[8][4] = {BS_NBR(0), BS_NBR(1), BS_NBR(2),
+                                      BS_NBR(3), BS_NBR(4), BS_NBR(5),
+                                      BS_NBR(6), BS_NBR(7)};
+#undef BS_NBR
+
 /* c required -> occupied; returns its occupied neighbours and sets *unk
  * to the directions of its unknown ones. */
 BS_INLINE int bs_occupy(bs_ws *w, int c, int *unk, const int nd)
 {
-    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], e = 0, o = 0,
-        u = 0;
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], e, o, u;
+    uint32_t acc = 0;
     w->nreq = n;
     w->state[c] = S_OCC;
     w->req[p] = last; /* swap it out of req[] */
     w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
-#define BS_OCC1(i)                                                         \
-    {                                                                      \
-        int s = w->state[c + bs_off(nd, i)];                               \
-        e += s == S_REQ;                                                   \
-        o += s == S_OCC;                                                   \
-        u |= (s == S_UNK) << i;                                            \
-    }
+#define BS_OCC1(i) acc += bs_nbr[i][w->state[c + bs_off(nd, i)]];
     BS_EACH(nd, BS_OCC1);
 #undef BS_OCC1
+    e = (int)(acc & 15);
+    o = (int)((acc >> 4) & 15);
+    u = (int)(acc >> 8);
     w->E -= e;
     *unk = u;
     return o;
