@@ -480,6 +480,22 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
     if (nz > w->U - w->nreq) return 0;
     f->cell = best;
     bs_save(w, f);
+    if (!(bkey >> 62)) { /* a single candidate: its draw, no order */
+        int m;
+        if (nw == 1) {
+            m = mg__ctz64(bv[0]);
+        } else { /* its word, without branches */
+            int hi = (bv[0] | bv[1]) == 0, odd;
+            uint64_t lo = hi ? bv[2] : bv[0], up = hi ? bv[3] : bv[1];
+            odd = lo == 0;
+            m = (hi * 2 + odd) * 64 + mg__ctz64(odd ? up : lo);
+        }
+        mg__rand_below(&w->rng, (uint32_t)w->par.noise);
+        f->cand[0] = (uint8_t)m;
+        f->ncand = 1;
+        f->pos = 0;
+        return 1;
+    }
     bs_order(w, f, bv, once, nw);
     return 1;
 }
