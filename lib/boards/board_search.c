@@ -182,6 +182,27 @@ static inline int bs_count(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+#if BS_SSE2
+/* Set bits of two 128-bit words (SWAR counts per byte, at most 8 in
+ * each word, 16 for both; the sums of absolute differences add them). */
+static inline int bs_count256(__m128i a, __m128i b)
+{
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33),
+                  m4 = _mm_set1_epi8(0x0F);
+    __m128i s;
+    a = _mm_sub_epi8(a, _mm_and_si128(_mm_srli_epi64(a, 1), m1));
+    b = _mm_sub_epi8(b, _mm_and_si128(_mm_srli_epi64(b, 1), m1));
+    a = _mm_add_epi8(_mm_and_si128(a, m2),
+                     _mm_and_si128(_mm_srli_epi64(a, 2), m2));
+    b = _mm_add_epi8(_mm_and_si128(b, m2),
+                     _mm_and_si128(_mm_srli_epi64(b, 2), m2));
+    a = _mm_and_si128(_mm_add_epi8(a, _mm_srli_epi64(a, 4)), m4);
+    b = _mm_and_si128(_mm_add_epi8(b, _mm_srli_epi64(b, 4)), m4);
+    s = _mm_sad_epu8(_mm_add_epi8(a, b), _mm_setzero_si128());
+    return (int)_mm_cvtsi128_si64(_mm_add_epi64(s, _mm_unpackhi_epi64(s, s)));
+}
+#endif
+
 /* The state changes.  unknown -> required and unknown -> forbidden go on
  * the trail (cell * 2 + 1 when forbidden); required -> occupied is the
  * level's own placement, undone from its frame (bs_unoccupy). */
@@ -471,8 +492,17 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
     }
     if (w->nreq == 0) return 0;
     best = w->req[(uint32_t)bkey];
+#if BS_SSE2
+    if (nw == 4) { /* unused masks that fit no required cell, counted */
+        const __m128i *u = (const __m128i *)w->unused,
+                      *o = (const __m128i *)once;
+        nz = bs_count256(_mm_andnot_si128(_mm_loadu_si128(o), _mm_loadu_si128(u)),
+                         _mm_andnot_si128(_mm_loadu_si128(o + 1),
+                                          _mm_loadu_si128(u + 1)));
+    } else
+#endif
+        for (k = 0; k < nw; k++) nz += bs_count(w->unused[k] & ~once[k]);
     for (k = 0; k < nw; k++) {
-        nz += bs_count(w->unused[k] & ~once[k]);
         once[k] &= ~twice[k]; /* masks that fit one required cell only */
         bv[k] = w->unused[k] & w->sup[w->mm[0][best]][k] &
                 w->dis[w->mm[1][best]][k];
