@@ -330,30 +330,53 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
                         const uint64_t *pref, const int nw)
 {
+    static const uint64_t none[4] = {0, 0, 0, 0};
     int c = f->cell, k, n = 0, i, j;
     int freeb = ~(w->mm[0][c] | w->mm[1][c]) & (w->nmask - 1);
     int32_t key[256];
     uint8_t cand[256];
-    for (k = 0; k < nw; k++) {
-        uint64_t b = v[k];
-        while (b) {
-            int m = k * 64 + mg__ctz64(b);
-            int32_t r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
-            b &= b - 1;
-            key[n] = -64 * w->pc8[m & freeb] + r;
-            if (pref && ((pref[m >> 6] >> (m & 63)) & 1)) key[n] -= 32;
-            key[n] = key[n] * 256 + n; /* distinct keys: a total order */
-            cand[n] = (uint8_t)m;
-            n++;
-        }
+    uint64_t w0 = v[0], w1 = nw > 1 ? v[1] : 0, w2 = nw > 1 ? v[2] : 0,
+             w3 = nw > 1 ? v[3] : 0;
+    if (!pref) pref = none;
+    /* the candidates in increasing order, one loop: the first non-zero
+     * word chosen without branches */
+    while (w0 | w1 | w2 | w3) {
+        int m, q;
+        int32_t r;
+        uint64_t bq, low;
+        k = w0 ? 0 : w1 ? 1 : w2 ? 2 : 3;
+        bq = k == 0 ? w0 : k == 1 ? w1 : k == 2 ? w2 : w3;
+        low = bq & (0 - bq);
+        m = k * 64 + mg__ctz64(bq);
+        w0 ^= low & (0 - (uint64_t)(k == 0));
+        w1 ^= low & (0 - (uint64_t)(k == 1));
+        w2 ^= low & (0 - (uint64_t)(k == 2));
+        w3 ^= low & (0 - (uint64_t)(k == 3));
+        r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
+        q = -64 * w->pc8[m & freeb] + r -
+            32 * (int)((pref[m >> 6] >> (m & 63)) & 1);
+        key[n] = q * 256 + n; /* distinct keys: a total order */
+        cand[n] = (uint8_t)m;
+        n++;
     }
-    if (n <= 16) { /* most levels: place each by its rank, no branches */
+    if (n <= 16) { /* most levels: place each by its rank among a fixed
+                    * number of keys (the rest above all), no branches */
+        int nn = n <= 4 ? 4 : n <= 8 ? 8 : 16;
         uint8_t out[16];
-        for (i = 0; i < n; i++) {
-            int rank = 0;
-            for (j = 0; j < n; j++) rank += key[j] < key[i];
-            out[rank] = cand[i];
-        }
+        for (i = n; i < nn; i++) key[i] = INT32_MAX;
+#define BS_RANKS(N)                                                        \
+    for (i = 0; i < n; i++) {                                              \
+        int rank = 0;                                                      \
+        for (j = 0; j < (N); j++) rank += key[j] < key[i];                 \
+        out[rank] = cand[i];                                               \
+    }
+        if (nn == 4)
+            BS_RANKS(4)
+        else if (nn == 8)
+            BS_RANKS(8)
+        else
+            BS_RANKS(16)
+#undef BS_RANKS
         memcpy(f->cand, out, (size_t)n);
         f->ncand = (int16_t)n;
         f->pos = 0;
