@@ -211,10 +211,14 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
     int e = 0, n = w->nreq;
     w->trail[w->ntrail++] = c * 2;
     w->state[c] = S_REQ;
+    { /* base pointers: the neighbours at constant displacements */
+        const uint8_t *sc = w->state + c;
+        uint8_t *mc = w->mm[0] + c;
 #define BS_REQ1(i)                                                         \
-    e += w->state[c + bs_off(nd, i)] == S_REQ;                             \
-    w->mm[0][c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
-    BS_EACH(nd, BS_REQ1);
+    e += sc[bs_off(nd, i)] == S_REQ;                                       \
+    mc[bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_REQ1);
+    }
 #undef BS_REQ1
     w->E += e;
     w->order[c] = bs_order_key(w, c);
@@ -228,8 +232,11 @@ BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
 {
     w->trail[w->ntrail++] = c * 2 + 1;
     w->state[c] = S_FORB;
-#define BS_FORB1(i) w->mm[1][c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
-    BS_EACH(nd, BS_FORB1);
+    {
+        uint8_t *mc = w->mm[1] + c;
+#define BS_FORB1(i) mc[bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_FORB1);
+    }
 #undef BS_FORB1
 }
 
@@ -253,8 +260,11 @@ BS_INLINE int bs_occupy(bs_ws *w, int c, int *unk, const int nd)
     w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
-#define BS_OCC1(i) acc += bs_nbr[i][w->state[c + bs_off(nd, i)]];
-    BS_EACH(nd, BS_OCC1);
+    {
+        const uint8_t *sc = w->state + c;
+#define BS_OCC1(i) acc += bs_nbr[i][sc[bs_off(nd, i)]];
+        BS_EACH(nd, BS_OCC1);
+    }
 #undef BS_OCC1
     e = (int)(acc & 15);
     o = (int)((acc >> 4) & 15);
@@ -286,10 +296,10 @@ BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
                                           * may alias any field */
     while (nt > mark) {
         int e = w->trail[--nt], c = e >> 1, forb = e & 1;
-        uint8_t *bits = w->mm[forb];
+        uint8_t *bits = w->mm[forb] + c;
         w->state[c] = S_UNK;
         n -= 1 - forb;
-#define BS_UNDO1(i) bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
+#define BS_UNDO1(i) bits[bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
         BS_EACH(nd, BS_UNDO1);
 #undef BS_UNDO1
     }
