@@ -95,6 +95,7 @@ typedef struct bs_frame {
 
 typedef struct bs_ws {
     bs_params par;
+    uint32_t ringmul;      /* ceil(2^16 / par.ring) */
     int ndir, nmask, nw, ntiles;
     int off[8];
     int opp[8];
@@ -127,7 +128,9 @@ static int32_t bs_order_key(bs_ws *w, int c)
 {
     int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
     int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
-    return (int32_t)(r2 / w->par.ring) * 65536 +
+    /* r2 / ring without a division: the product with ceil(2^16 / ring)
+     * is exact while r2 * (ring - 1) < 2^16 (here r2 <= 2700, ring <= 8) */
+    return (int32_t)(((uint32_t)r2 * w->ringmul) >> 16) * 65536 +
            (int32_t)mg__rand_below(&w->rng, 65536);
 }
 
@@ -387,7 +390,7 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
         else
             BS_RANKS(16)
 #undef BS_RANKS
-        memcpy(f->cand, out, (size_t)n);
+        memcpy(f->cand, out, sizeof out); /* a fixed size: no call */
         f->ncand = (int16_t)n;
         f->pos = 0;
         return;
@@ -660,6 +663,7 @@ static void bs_init(bs_ws *w, int kind)
         w->ndir = 6;
         for (i = 0; i < 6; i++) w->off[i] = hx[i][0] + hx[i][1] * BS_W;
     }
+    w->ringmul = (65536u + (uint32_t)w->par.ring - 1) / (uint32_t)w->par.ring;
     w->nmask = 1 << w->ndir;
     w->ntiles = w->nmask - 1;
     w->nw = (w->nmask + 63) / 64;
