@@ -646,6 +646,11 @@ static int bs_attempt6(bs_ws *w)
     return bs_attempt(w, 6, 1);
 }
 
+/* Bit j of bs_lowbits[i] is bit i of j. */
+static const uint64_t bs_lowbits[6] = {
+    0xAAAAAAAAAAAAAAAAULL, 0xCCCCCCCCCCCCCCCCULL, 0xF0F0F0F0F0F0F0F0ULL,
+    0xFF00FF00FF00FF00ULL, 0xFFFF0000FFFF0000ULL, 0xFFFFFFFF00000000ULL};
+
 static void bs_init(bs_ws *w, int kind)
 {
     static const int sq[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
@@ -668,12 +673,17 @@ static void bs_init(bs_ws *w, int kind)
     w->ntiles = w->nmask - 1;
     w->nw = (w->nmask + 63) / 64;
     for (i = 0; i < w->ndir; i++) w->opp[i] = (i + w->ndir / 2) % w->ndir;
-    for (m = 0; m < 256; m++) w->pc8[m] = (uint8_t)bs_count((uint64_t)m);
-    /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis */
-    memset(has, 0, sizeof has);
-    for (m = 0; m < w->nmask; m++)
-        for (i = 0; i < w->ndir; i++)
-            if ((m >> i) & 1) has[i][m >> 6] |= 1ULL << (m & 63);
+    w->pc8[0] = 0;
+    for (m = 1; m < 256; m++) w->pc8[m] = (uint8_t)(w->pc8[m >> 1] + (m & 1));
+    /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis.
+     * has[i]: the masks with bit i, by words of 64 masks (bits 0-5 within
+     * a word, 6 and 7 choose the word). */
+    for (i = 0; i < w->ndir; i++)
+        for (k = 0; k < 4; k++)
+            has[i][k] = k * 64 >= w->nmask ? 0
+                        : i < 6            ? bs_lowbits[i]
+                        : (k >> (i - 6)) & 1 ? ~0ULL
+                                             : 0;
     for (k = 0; k < 4; k++) {
         w->sup[0][k] = 0;
         for (m = 64 * k; m < 64 * k + 64 && m < w->nmask; m++)
