@@ -121,19 +121,6 @@ typedef struct bs_ws {
     bs_frame st[256];
 } bs_ws;
 
-/* Growth-order key of a new required cell c: its ring of squared distance
- * from the centre, then a random draw (which varies the boards' cores far
- * more than an age order would, at the same speed). */
-static int32_t bs_order_key(bs_ws *w, int c)
-{
-    int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
-    int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
-    /* r2 / ring without a division: the product with ceil(2^16 / ring)
-     * is exact while r2 * (ring - 1) < 2^16 (here r2 <= 2700, ring <= 8) */
-    return (int32_t)(((uint32_t)r2 * w->ringmul) >> 16) * 65536 +
-           (int32_t)mg__rand_below(&w->rng, 65536);
-}
-
 /* The search's steps are written once for both grids and instantiated
  * twice (bs_attempt8, bs_attempt6) with the directions `nd` and the words
  * of a mask set `nw` constant, so the loops over directions unroll and the
@@ -144,14 +131,18 @@ static int32_t bs_order_key(bs_ws *w, int c)
 #define BS_INLINE static inline
 #endif
 
-/* Unrolled loops over the directions (nd is a constant in each copy). */
-#if defined(__clang__)
-#define BS_UNROLL _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-#define BS_UNROLL _Pragma("GCC unroll 8")
-#else
-#define BS_UNROLL
-#endif
+/* Growth-order key of a new required cell c: its ring of squared distance
+ * from the centre, then a random draw (which varies the boards' cores far
+ * more than an age order would, at the same speed). */
+BS_INLINE int32_t bs_order_key(bs_ws *w, int c)
+{
+    int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
+    int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
+    /* r2 / ring without a division: the product with ceil(2^16 / ring)
+     * is exact while r2 * (ring - 1) < 2^16 (here r2 <= 2700, ring <= 8) */
+    return (int32_t)(((uint32_t)r2 * w->ringmul) >> 16) * 65536 +
+           (int32_t)mg__rand_below(&w->rng, 65536);
+}
 
 /* X(i) for each direction i, written out: GCC does not always honour the
  * unroll pragma once the steps are inlined into the search's loops. */
