@@ -40,6 +40,16 @@
  *   that depth) and retries with fresh random orders, `jumpm` times; then
  *   it starts afresh from the next PRNG stream derived from the seed.
  *
+ * Speed.  Per placement the work is one pass over the required cells
+ * (bs_next: their sets, the single-candidate test, the masks that fit one
+ * cell, the order key), in SSE2 where the compiler targets x86-64 and in
+ * portable C elsewhere (the same boards); the state changes and their
+ * undo avoid data-dependent branches.  Keeping each required cell's set in
+ * its req[] slot and updating only the cells a placement changes (its new
+ * cells, their required neighbours, the cells its mask fitted) halves the
+ * pass but costs as much again in upkeep and undo, and ran slower in CPU
+ * time (twice now: per-mask counts before, per-slot sets with undo logs).
+ *
  * Everything is integer arithmetic on one heap workspace; the PRNG is the
  * library's splitmix64, so a (kind, seed) pair gives the same board on
  * every platform.
