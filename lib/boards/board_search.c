@@ -126,6 +126,8 @@ typedef struct bs_ws {
     uint64_t reqkey[BS_MAXREQ]; /* order[req[j]] * 2^32 + j, read in req[]
                                  * order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
+    uint64_t s6[64];       /* 6-bit masks containing s, as bits */
+    uint64_t d6[64];       /* 6-bit masks disjoint from s */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
     bs_frame st[256];
@@ -438,6 +440,18 @@ static void bs_unuse(bs_ws *w, int m)
     w->unused[m >> 6] |= 1ULL << (m & 63);
 }
 
+#if BS_SSE2
+/* bs_words[must bits 6-7 | mnot bits 6-7 << 2]: the words of a set of
+ * 8-bit masks that such a cell allows (word k: masks k * 64 ...). */
+#define BS_W4(a, b, c, d) {a ? ~0ULL : 0, b ? ~0ULL : 0, c ? ~0ULL : 0, d ? ~0ULL : 0}
+static const uint64_t bs_words[16][4] = {
+    BS_W4(1, 1, 1, 1), BS_W4(0, 1, 0, 1), BS_W4(0, 0, 1, 1), BS_W4(0, 0, 0, 1),
+    BS_W4(1, 0, 1, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 1, 0), BS_W4(0, 0, 0, 0),
+    BS_W4(1, 1, 0, 0), BS_W4(0, 1, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0),
+    BS_W4(1, 0, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0)};
+#undef BS_W4
+#endif
+
 /* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
  * pass over the required cells: their candidate sets (dead end when one
  * is empty), the masks that fit one of them only, and the cell first in
@@ -449,40 +463,44 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
     int j, k, nz = 0, best;
     uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
 #if BS_SSE2
-    if (nw == 4) { /* the 256-bit sets as two 128-bit halves */
-        const __m128i ulo = _mm_loadu_si128((const __m128i *)w->unused),
-                      uhi = _mm_loadu_si128((const __m128i *)w->unused + 1),
-                      ones = _mm_set1_epi32(-1);
+    if (nw == 4) {
+        /* A cell's set is its low word L (masks' bits 0-5) in each word k
+         * (bits 6-7) that its must and mnot allow, ANDed with unused: so
+         * its OR is L & uor[k6] and its bits in two words L & utw[k6],
+         * k6 = its must and mnot bits 6-7.  once and twice are gathered
+         * over the sets before the AND with unused (the caller ANDs). */
+        const uint64_t u0 = w->unused[0], u1 = w->unused[1],
+                       u2 = w->unused[2], u3 = w->unused[3];
+        uint64_t uor[16], utw[16];
         __m128i olo = _mm_setzero_si128(), ohi = olo, tlo = olo, thi = olo;
+        /* the words allowed: all; {1,3}; {2,3}; {3}; {0,2}; {0,1}; {0};
+         * {1}; {2} (index must bits | mnot bits << 2) */
+        uor[0] = u0 | u1 | u2 | u3;
+        utw[0] = (u0 & u1) | (u2 & u3) | ((u0 | u1) & (u2 | u3));
+        uor[1] = u1 | u3, utw[1] = u1 & u3;
+        uor[2] = u2 | u3, utw[2] = u2 & u3;
+        uor[3] = u3, utw[3] = 0;
+        uor[4] = u0 | u2, utw[4] = u0 & u2;
+        uor[8] = u0 | u1, utw[8] = u0 & u1;
+        uor[12] = u0, utw[12] = 0;
+        uor[9] = u1, utw[9] = 0;
+        uor[6] = u2, utw[6] = 0;
+        uor[5] = uor[7] = uor[10] = uor[11] = uor[13] = uor[14] = uor[15] = 0;
+        utw[5] = utw[7] = utw[10] = utw[11] = utw[13] = utw[14] = utw[15] = 0;
         for (j = 0; j < w->nreq; j++) {
-            int c = w->req[j];
-            const __m128i *a = (const __m128i *)w->sup[w->mm[0][c]],
-                          *b = (const __m128i *)w->dis[w->mm[1][c]];
-            __m128i vlo = _mm_and_si128(_mm_and_si128(ulo, _mm_loadu_si128(a)),
-                                        _mm_loadu_si128(b)),
-                    vhi = _mm_and_si128(
-                        _mm_and_si128(uhi, _mm_loadu_si128(a + 1)),
-                        _mm_loadu_si128(b + 1)),
-                    s, q, ss, x, z;
-            uint64_t multi, key;
+            int c = w->req[j], ms = w->mm[0][c], mn = w->mm[1][c],
+                k6 = (ms >> 6) | (mn >> 6) << 2;
+            uint64_t L = w->s6[ms & 63] & w->d6[mn & 63], x = L & uor[k6],
+                     multi = (x & (x - 1)) | (L & utw[k6]), key;
+            const __m128i *vm = (const __m128i *)bs_words[k6];
+            __m128i lb = _mm_set1_epi64x((long long)L),
+                    vlo = _mm_and_si128(lb, _mm_loadu_si128(vm)),
+                    vhi = _mm_and_si128(lb, _mm_loadu_si128(vm + 1));
             tlo = _mm_or_si128(tlo, _mm_and_si128(olo, vlo));
             thi = _mm_or_si128(thi, _mm_and_si128(ohi, vhi));
             olo = _mm_or_si128(olo, vlo);
             ohi = _mm_or_si128(ohi, vhi);
-            /* words v0 v1 | v2 v3: s = (v0|v2, v1|v3), q = (v0&v2, v1&v3);
-             * x = the OR of all four in both lanes.  More than one
-             * candidate: two bits in x, or one bit in two words (a pair
-             * within a lane: q; across lanes: s & swapped s). */
-            s = _mm_or_si128(vlo, vhi);
-            q = _mm_and_si128(vlo, vhi);
-            ss = _mm_shuffle_epi32(s, 0x4E);
-            x = _mm_or_si128(s, ss);
-            z = _mm_or_si128(_mm_or_si128(q, _mm_shuffle_epi32(q, 0x4E)),
-                             _mm_or_si128(_mm_and_si128(s, ss),
-                                          _mm_and_si128(x, _mm_add_epi64(
-                                                               x, ones))));
-            if (!_mm_cvtsi128_si64(x)) return 0;
-            multi = (uint64_t)_mm_cvtsi128_si64(z);
+            if (!x) return 0;
             key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
             bkey = key < bkey ? key : bkey;
         }
@@ -697,6 +715,10 @@ static void bs_init(bs_ws *w, int kind)
             w->sup[s][k] = w->sup[rest][k] & has[low][k];
             w->dis[s][k] = w->dis[rest][k] & ~has[low][k];
         }
+    }
+    for (s = 0; s < 64; s++) {
+        w->s6[s] = w->sup[s][0];
+        w->d6[s] = w->dis[s][0];
     }
     memset(w->state, S_UNK, sizeof w->state);
     memset(w->mm, 0, sizeof w->mm);
