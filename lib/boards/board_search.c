@@ -468,7 +468,7 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
          * (bits 6-7) that its must and mnot allow, ANDed with unused: so
          * its OR is L & uor[k6] and its bits in two words L & utw[k6],
          * k6 = its must and mnot bits 6-7.  once and twice are gathered
-         * over the sets before the AND with unused (the caller ANDs). */
+         * before the AND with unused: they are read through it below. */
         const uint64_t u0 = w->unused[0], u1 = w->unused[1],
                        u2 = w->unused[2], u3 = w->unused[3];
         uint64_t uor[16], utw[16];
