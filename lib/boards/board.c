@@ -370,24 +370,26 @@ static int link_cells(mg_board *b, char *err, size_t errcap)
 static int check_group(const mg_board *b, char *err, size_t errcap)
 {
     int32_t seen[256], stack[MG__BOARD_MAX_CELLS], sp = 0, reached = 1, i;
-    unsigned char visited[MG__BOARD_MAX_CELLS];
+    /* visited[e + 1]: no neighbour (-1) counts as visited, so the walk
+     * pushes without branches */
+    unsigned char visited[MG__BOARD_MAX_CELLS + 1];
     int d;
     memset(visited, 0, sizeof visited);
     visited[0] = 1;
+    visited[1] = 1;
     stack[sp++] = 0;
     while (sp) {
         int32_t c = stack[--sp];
         for (d = 0; d < b->nd; d++) {
-            int32_t e = b->nbr[c][d];
-            if (e >= 0 && !visited[e]) {
-                visited[e] = 1;
-                stack[sp++] = e;
-                reached++;
-            }
+            int32_t e = b->nbr[c][d], fresh = !visited[e + 1];
+            visited[e + 1] = 1;
+            stack[sp] = e;
+            sp += fresh;
+            reached += fresh;
         }
     }
     if (reached != b->n) {
-        for (i = 0; visited[i]; i++)
+        for (i = 0; visited[i + 1]; i++)
             ;
         return violation(b, err, errcap,
                          "are not connected: the group falls apart", 0, i, 0);

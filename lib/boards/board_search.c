@@ -40,6 +40,16 @@
  *   that depth) and retries with fresh random orders, `jumpm` times; then
  *   it starts afresh from the next PRNG stream derived from the seed.
  *
+ * Speed.  Per placement the work is one pass over the required cells
+ * (bs_next: their sets, the single-candidate test, the masks that fit one
+ * cell, the order key), in SSE2 where the compiler targets x86-64 and in
+ * portable C elsewhere (the same boards); the state changes and their
+ * undo avoid data-dependent branches.  Keeping each required cell's set in
+ * its req[] slot and updating only the cells a placement changes (its new
+ * cells, their required neighbours, the cells its mask fitted) halves the
+ * pass but costs as much again in upkeep and undo, and ran slower in CPU
+ * time (twice now: per-mask counts before, per-slot sets with undo logs).
+ *
  * Everything is integer arithmetic on one heap workspace; the PRNG is the
  * library's splitmix64, so a (kind, seed) pair gives the same board on
  * every platform.
@@ -48,6 +58,16 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* SSE2 for the pass over the required cells where the compiler targets
+ * it on x86-64 (the 64-bit moves out of a vector need x86-64); portable C
+ * elsewhere.  Both give the same boards. */
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
+#include <emmintrin.h>
+#define BS_SSE2 1
+#else
+#define BS_SSE2 0
+#endif
 
 #define BS_LOG 6
 #define BS_W (1 << BS_LOG)       /* grid side; the group stays well inside */
@@ -79,11 +99,13 @@ typedef struct bs_frame {
     int32_t tmark;         /* trail length before this level's placement */
     int32_t B, P, U, E;    /* counters before it */
     int16_t ncand, pos;    /* candidates, and how many were tried */
+    int16_t placed;        /* 1 while a candidate is placed on cell */
     uint8_t cand[BS_MAXCAND];
 } bs_frame;
 
 typedef struct bs_ws {
     bs_params par;
+    uint32_t ringmul;      /* ceil(2^16 / par.ring) */
     int ndir, nmask, nw, ntiles;
     int off[8];
     int opp[8];
@@ -97,29 +119,19 @@ typedef struct bs_ws {
     uint64_t unused[4];
     uint8_t pc8[256];      /* popcounts */
     uint8_t state[BS_N];
-    uint8_t must[BS_N];
-    uint8_t mnot[BS_N];
+    uint8_t mm[2][BS_N];   /* must, mnot */
     int16_t rpos[BS_N];    /* index in req[] of a required cell */
     int32_t order[BS_N];   /* growth-order key of a required cell */
     int32_t req[BS_MAXREQ];
     uint64_t reqkey[BS_MAXREQ]; /* order[req[j]] * 2^32 + j, read in req[]
                                  * order */
     int32_t trail[BS_MAXTRAIL]; /* cell * 4 + previous state */
+    uint64_t s6[64];       /* 6-bit masks containing s, as bits */
+    uint64_t d6[64];       /* 6-bit masks disjoint from s */
     uint64_t sup[256][4];  /* masks containing s */
     uint64_t dis[256][4];  /* masks disjoint from s */
     bs_frame st[256];
 } bs_ws;
-
-/* Growth-order key of a new required cell c: its ring of squared distance
- * from the centre, then a random draw (which varies the boards' cores far
- * more than an age order would, at the same speed). */
-static int32_t bs_order_key(bs_ws *w, int c)
-{
-    int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
-    int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
-    return (int32_t)(r2 / w->par.ring) * 65536 +
-           (int32_t)mg__rand_below(&w->rng, 65536);
-}
 
 /* The search's steps are written once for both grids and instantiated
  * twice (bs_attempt8, bs_attempt6) with the directions `nd` and the words
@@ -131,14 +143,26 @@ static int32_t bs_order_key(bs_ws *w, int c)
 #define BS_INLINE static inline
 #endif
 
-/* Unrolled loops over the directions (nd is a constant in each copy). */
-#if defined(__clang__)
-#define BS_UNROLL _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-#define BS_UNROLL _Pragma("GCC unroll 8")
-#else
-#define BS_UNROLL
-#endif
+/* Growth-order key of a new required cell c: its ring of squared distance
+ * from the centre, then a random draw (which varies the boards' cores far
+ * more than an age order would, at the same speed). */
+BS_INLINE int32_t bs_order_key(bs_ws *w, int c)
+{
+    int x = (c & (BS_W - 1)) - BS_W / 2, y = (c >> BS_LOG) - BS_W / 2;
+    int r2 = w->ndir == 8 ? x * x + y * y : x * x + x * y + y * y;
+    /* r2 / ring without a division: the product with ceil(2^16 / ring)
+     * is exact while r2 * (ring - 1) < 2^16 (here r2 <= 2700, ring <= 8) */
+    return (int32_t)(((uint32_t)r2 * w->ringmul) >> 16) * 65536 +
+           (int32_t)mg__rand_below(&w->rng, 65536);
+}
+
+/* X(i) for each direction i, written out: GCC does not always honour the
+ * unroll pragma once the steps are inlined into the search's loops. */
+#define BS_EACH(nd, X)                                                     \
+    do {                                                                   \
+        X(0) X(1) X(2) X(3) X(4) X(5)                                      \
+        if ((nd) == 8) { X(6) X(7) }                                       \
+    } while (0)
 
 static const int bs_off8[8] = {1,  1 + BS_W,  BS_W,  -1 + BS_W,
                                -1, -1 - BS_W, -BS_W, 1 - BS_W};
@@ -164,19 +188,44 @@ static inline int bs_count(uint64_t x)
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The state changes, each recorded on the trail (cell * 4 + old state):
- * unknown -> required, unknown -> forbidden, required -> occupied. */
+#if BS_SSE2
+/* Set bits of two 128-bit words (SWAR counts per byte, at most 8 in
+ * each word, 16 for both; the sums of absolute differences add them). */
+static inline int bs_count256(__m128i a, __m128i b)
+{
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33),
+                  m4 = _mm_set1_epi8(0x0F);
+    __m128i s;
+    a = _mm_sub_epi8(a, _mm_and_si128(_mm_srli_epi64(a, 1), m1));
+    b = _mm_sub_epi8(b, _mm_and_si128(_mm_srli_epi64(b, 1), m1));
+    a = _mm_add_epi8(_mm_and_si128(a, m2),
+                     _mm_and_si128(_mm_srli_epi64(a, 2), m2));
+    b = _mm_add_epi8(_mm_and_si128(b, m2),
+                     _mm_and_si128(_mm_srli_epi64(b, 2), m2));
+    a = _mm_and_si128(_mm_add_epi8(a, _mm_srli_epi64(a, 4)), m4);
+    b = _mm_and_si128(_mm_add_epi8(b, _mm_srli_epi64(b, 4)), m4);
+    s = _mm_sad_epu8(_mm_add_epi8(a, b), _mm_setzero_si128());
+    return (int)_mm_cvtsi128_si64(_mm_add_epi64(s, _mm_unpackhi_epi64(s, s)));
+}
+#endif
+
+/* The state changes.  unknown -> required and unknown -> forbidden go on
+ * the trail (cell * 2 + 1 when forbidden); required -> occupied is the
+ * level's own placement, undone from its frame (bs_unoccupy). */
 BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
 {
-    int i, e = 0, n = w->nreq;
-    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    int e = 0, n = w->nreq;
+    w->trail[w->ntrail++] = c * 2;
     w->state[c] = S_REQ;
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i);
-        e += w->state[q] == S_REQ;
-        w->must[q] |= (uint8_t)(1u << bs_opp(nd, i));
+    { /* base pointers: the neighbours at constant displacements */
+        const uint8_t *sc = w->state + c;
+        uint8_t *mc = w->mm[0] + c;
+#define BS_REQ1(i)                                                         \
+    e += sc[bs_off(nd, i)] == S_REQ;                                       \
+    mc[bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_REQ1);
     }
+#undef BS_REQ1
     w->E += e;
     w->order[c] = bs_order_key(w, c);
     w->rpos[c] = (int16_t)n;
@@ -187,83 +236,104 @@ BS_INLINE void bs_require(bs_ws *w, int c, const int nd)
 
 BS_INLINE void bs_forbid(bs_ws *w, int c, const int nd)
 {
-    int i;
-    w->trail[w->ntrail++] = c * 4 + S_UNK;
+    w->trail[w->ntrail++] = c * 2 + 1;
     w->state[c] = S_FORB;
-    BS_UNROLL
-    for (i = 0; i < nd; i++)
-        w->mnot[c + bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+    {
+        uint8_t *mc = w->mm[1] + c;
+#define BS_FORB1(i) mc[bs_off(nd, i)] |= (uint8_t)(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_FORB1);
+    }
+#undef BS_FORB1
 }
 
-BS_INLINE int bs_occupy(bs_ws *w, int c, const int nd)
-{ /* c required; returns its occupied neighbours */
-    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], i, e = 0, o = 0;
+/* A neighbour in direction i in state s, counted: required (bits 0-3),
+ * occupied (bits 4-7), unknown (bit 8 + i). */
+#define BS_NBR(i) {1u << (8 + i), 1, 16, 0}
+static const uint32_t bs_nbr[8][4] = {BS_NBR(0), BS_NBR(1), BS_NBR(2),
+                                      BS_NBR(3), BS_NBR(4), BS_NBR(5),
+                                      BS_NBR(6), BS_NBR(7)};
+#undef BS_NBR
+
+/* c required -> occupied; returns its occupied neighbours and sets *unk
+ * to the directions of its unknown ones. */
+BS_INLINE int bs_occupy(bs_ws *w, int c, int *unk, const int nd)
+{
+    int n = w->nreq - 1, p = w->rpos[c], last = w->req[n], e, o, u;
+    uint32_t acc = 0;
     w->nreq = n;
-    w->trail[w->ntrail++] = c * 4 + S_REQ;
     w->state[c] = S_OCC;
     w->req[p] = last; /* swap it out of req[] */
     w->reqkey[p] = (w->reqkey[n] & ~0xFFFFFFFFULL) | (uint32_t)p;
     w->rpos[last] = (int16_t)p;
     w->rpos[c] = (int16_t)p; /* where to put it back */
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int s = w->state[c + bs_off(nd, i)];
-        e += s == S_REQ;
-        o += s == S_OCC;
+    {
+        const uint8_t *sc = w->state + c;
+#define BS_OCC1(i) acc += bs_nbr[i][sc[bs_off(nd, i)]];
+        BS_EACH(nd, BS_OCC1);
     }
+#undef BS_OCC1
+    e = (int)(acc & 15);
+    o = (int)((acc >> 4) & 15);
+    u = (int)(acc >> 8);
     w->E -= e;
+    *unk = u;
     return o;
 }
 
-/* Undo state changes back to trail length `mark` (the counters B, P, U, E
- * and the unused set are restored by the caller). */
+/* Occupied c back to required, in its old place in req[] (after the
+ * cells its placement required are gone from req[]). */
+static inline void bs_unoccupy(bs_ws *w, int c)
+{
+    int p = w->rpos[c], moved = w->req[p], n = w->nreq;
+    w->state[c] = S_REQ;
+    w->req[n] = moved;
+    w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
+    w->rpos[moved] = (int16_t)n;
+    w->req[p] = c;
+    w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
+    w->nreq = n + 1;
+}
+
+/* Undo the trail back to length `mark`: cells back to unknown, without
+ * branches (a required cell is last in req[]). */
 BS_INLINE void bs_undo(bs_ws *w, int mark, const int nd)
 {
     int nt = w->ntrail, n = w->nreq; /* locals: the byte stores below
                                           * may alias any field */
     while (nt > mark) {
-        int e = w->trail[--nt], c = e >> 2, old = e & 3, i;
-        int s = w->state[c];
-        w->state[c] = (uint8_t)old;
-        if (old == S_UNK) {
-            uint8_t *bits = s == S_REQ ? w->must : w->mnot;
-            if (s == S_REQ) n--; /* it is last in req[] */
-            BS_UNROLL
-            for (i = 0; i < nd; i++)
-                bits[c + bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
-        } else { /* occupied -> required */
-            int p = w->rpos[c], moved = w->req[p];
-            w->req[n] = moved;
-            w->reqkey[n] = (w->reqkey[p] & ~0xFFFFFFFFULL) | (uint32_t)n;
-            w->rpos[moved] = (int16_t)n;
-            n++;
-            w->req[p] = c;
-            w->reqkey[p] = (uint64_t)w->order[c] << 32 | (uint32_t)p;
-        }
+        int e = w->trail[--nt], c = e >> 1, forb = e & 1;
+        uint8_t *bits = w->mm[forb] + c;
+        w->state[c] = S_UNK;
+        n -= 1 - forb;
+#define BS_UNDO1(i) bits[bs_off(nd, i)] &= (uint8_t) ~(1u << bs_opp(nd, i));
+        BS_EACH(nd, BS_UNDO1);
+#undef BS_UNDO1
     }
     w->ntrail = nt;
     w->nreq = n;
 }
 
 /* Place mask m on the required cell c.  Returns 0 when the counts show the
- * position cannot be completed (the caller undoes). */
+ * position cannot be completed (the caller undoes).  The unknown
+ * neighbours turn forbidden, then required in direction order (the order
+ * of the PRNG draws). */
 BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 {
-    int i, occn, pc = w->pc8[m];
-    occn = bs_occupy(w, c, nd);
+    int occn, pc = w->pc8[m], unk, nf, nr;
+    occn = bs_occupy(w, c, &unk, nd);
     w->unused[m >> 6] &= ~(1ULL << (m & 63));
     w->U--;
     w->P -= pc;
     w->B += pc - 2 * occn;
-    BS_UNROLL
-    for (i = 0; i < nd; i++) {
-        int q = c + bs_off(nd, i);
-        if (w->state[q] != S_UNK)
-            continue;
-        if ((m >> i) & 1)
-            bs_require(w, q, nd);
-        else
-            bs_forbid(w, q, nd);
+    nf = unk & ~m;
+    nr = unk & m;
+    while (nf) {
+        bs_forbid(w, c + bs_off(nd, mg__ctz64((uint64_t)nf)), nd);
+        nf &= nf - 1;
+    }
+    while (nr) {
+        bs_require(w, c + bs_off(nd, mg__ctz64((uint64_t)nr)), nd);
+        nr &= nr - 1;
     }
     if (w->nreq > w->U) return 0;
     if (w->nreq == 0 && w->U > 0) return 0;
@@ -276,22 +346,57 @@ BS_INLINE int bs_place(bs_ws *w, int c, int m, const int nd)
 BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
                         const uint64_t *pref, const int nw)
 {
+    static const uint64_t none[4] = {0, 0, 0, 0};
     int c = f->cell, k, n = 0, i, j;
-    int freeb = ~(w->must[c] | w->mnot[c]) & (w->nmask - 1);
+    int freeb = ~(w->mm[0][c] | w->mm[1][c]) & (w->nmask - 1);
     int32_t key[256];
     uint8_t cand[256];
-    for (k = 0; k < nw; k++) {
-        uint64_t b = v[k];
-        while (b) {
-            int m = k * 64 + mg__ctz64(b);
-            int32_t r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
-            b &= b - 1;
-            key[n] = -64 * w->pc8[m & freeb] + r;
-            if (pref && ((pref[m >> 6] >> (m & 63)) & 1)) key[n] -= 32;
-            key[n] = key[n] * 256 + n; /* distinct keys: a total order */
-            cand[n] = (uint8_t)m;
-            n++;
-        }
+    uint64_t w0 = v[0], w1 = nw > 1 ? v[1] : 0, w2 = nw > 1 ? v[2] : 0,
+             w3 = nw > 1 ? v[3] : 0;
+    if (!pref) pref = none;
+    /* the candidates in increasing order, one loop: the first non-zero
+     * word chosen without branches */
+    while (w0 | w1 | w2 | w3) {
+        int m, q;
+        int32_t r;
+        uint64_t bq, low;
+        k = w0 ? 0 : w1 ? 1 : w2 ? 2 : 3;
+        bq = k == 0 ? w0 : k == 1 ? w1 : k == 2 ? w2 : w3;
+        low = bq & (0 - bq);
+        m = k * 64 + mg__ctz64(bq);
+        w0 ^= low & (0 - (uint64_t)(k == 0));
+        w1 ^= low & (0 - (uint64_t)(k == 1));
+        w2 ^= low & (0 - (uint64_t)(k == 2));
+        w3 ^= low & (0 - (uint64_t)(k == 3));
+        r = (int32_t)mg__rand_below(&w->rng, (uint32_t)w->par.noise);
+        q = -64 * w->pc8[m & freeb] + r -
+            32 * (int)((pref[m >> 6] >> (m & 63)) & 1);
+        key[n] = q * 256 + n; /* distinct keys: a total order */
+        cand[n] = (uint8_t)m;
+        n++;
+    }
+    if (n <= 16) { /* most levels: place each by its rank among a fixed
+                    * number of keys (the rest above all), no branches */
+        int nn = n <= 4 ? 4 : n <= 8 ? 8 : 16;
+        uint8_t out[16];
+        for (i = n; i < nn; i++) key[i] = INT32_MAX;
+#define BS_RANKS(N)                                                        \
+    for (i = 0; i < n; i++) {                                              \
+        int rank = 0;                                                      \
+        for (j = 0; j < (N); j++) rank += key[j] < key[i];                 \
+        out[rank] = cand[i];                                               \
+    }
+        if (nn == 4)
+            BS_RANKS(4)
+        else if (nn == 8)
+            BS_RANKS(8)
+        else
+            BS_RANKS(16)
+#undef BS_RANKS
+        memcpy(f->cand, out, sizeof out); /* a fixed size: no call */
+        f->ncand = (int16_t)n;
+        f->pos = 0;
+        return;
     }
     for (i = 1; i < n; i++) { /* insertion sort */
         int32_t kk = key[i];
@@ -312,15 +417,18 @@ BS_INLINE void bs_order(bs_ws *w, bs_frame *f, const uint64_t *v,
 static void bs_save(const bs_ws *w, bs_frame *f)
 {
     f->tmark = w->ntrail;
+    f->placed = 0;
     f->B = w->B;
     f->P = w->P;
     f->U = w->U;
     f->E = w->E;
 }
 
-BS_INLINE void bs_restore(bs_ws *w, const bs_frame *f, const int nd)
+BS_INLINE void bs_restore(bs_ws *w, bs_frame *f, const int nd)
 {
     bs_undo(w, f->tmark, nd);
+    if (f->placed) bs_unoccupy(w, f->cell);
+    f->placed = 0;
     w->B = f->B;
     w->P = f->P;
     w->U = f->U;
@@ -332,6 +440,18 @@ static void bs_unuse(bs_ws *w, int m)
     w->unused[m >> 6] |= 1ULL << (m & 63);
 }
 
+#if BS_SSE2
+/* bs_words[must bits 6-7 | mnot bits 6-7 << 2]: the words of a set of
+ * 8-bit masks that such a cell allows (word k: masks k * 64 ...). */
+#define BS_W4(a, b, c, d) {a ? ~0ULL : 0, b ? ~0ULL : 0, c ? ~0ULL : 0, d ? ~0ULL : 0}
+static const uint64_t bs_words[16][4] = {
+    BS_W4(1, 1, 1, 1), BS_W4(0, 1, 0, 1), BS_W4(0, 0, 1, 1), BS_W4(0, 0, 0, 1),
+    BS_W4(1, 0, 1, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 1, 0), BS_W4(0, 0, 0, 0),
+    BS_W4(1, 1, 0, 0), BS_W4(0, 1, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0),
+    BS_W4(1, 0, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0), BS_W4(0, 0, 0, 0)};
+#undef BS_W4
+#endif
+
 /* Pick the next cell.  Returns 0 on a dead end, else opens level f.  One
  * pass over the required cells: their candidate sets (dead end when one
  * is empty), the masks that fit one of them only, and the cell first in
@@ -342,47 +462,125 @@ BS_INLINE int bs_next(bs_ws *w, bs_frame *f, const int nw)
 {
     int j, k, nz = 0, best;
     uint64_t once[4], twice[4], bv[4], bkey = ~0ULL;
-    /* the words as scalars (nw is 1 or 4): once, twice and the unused set
-     * stay in registers */
-    uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
-             u2 = nw > 1 ? w->unused[2] : 0, u3 = nw > 1 ? w->unused[3] : 0;
-    uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-    for (j = 0; j < w->nreq; j++) {
-        int c = w->req[j];
-        const uint64_t *a = w->sup[w->must[c]], *b = w->dis[w->mnot[c]];
-        uint64_t v0 = u0 & a[0] & b[0], v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
-                 v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
-                 v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
-                 x23 = v2 | v3, x = x01 | x23, multi, key;
-        t0 |= o0 & v0;
-        t1 |= o1 & v1;
-        t2 |= o2 & v2;
-        t3 |= o3 & v3;
-        o0 |= v0;
-        o1 |= v1;
-        o2 |= v2;
-        o3 |= v3;
-        if (!x) return 0;
-        /* more than one candidate: two bits in the OR of the words, or
-         * one bit in two words */
-        multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
-        /* order keys are below 2^27; bit 62: more than one candidate */
-        key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
-        bkey = key < bkey ? key : bkey;
+#if BS_SSE2
+    if (nw == 4) {
+        /* A cell's set is its low word L (masks' bits 0-5) in each word k
+         * (bits 6-7) that its must and mnot allow, ANDed with unused: so
+         * its OR is L & uor[k6] and its bits in two words L & utw[k6],
+         * k6 = its must and mnot bits 6-7.  once and twice are gathered
+         * before the AND with unused: they are read through it below. */
+        const uint64_t u0 = w->unused[0], u1 = w->unused[1],
+                       u2 = w->unused[2], u3 = w->unused[3];
+        uint64_t uor[16], utw[16];
+        __m128i olo = _mm_setzero_si128(), ohi = olo, tlo = olo, thi = olo;
+        /* the words allowed: all; {1,3}; {2,3}; {3}; {0,2}; {0,1}; {0};
+         * {1}; {2} (index must bits | mnot bits << 2) */
+        uor[0] = u0 | u1 | u2 | u3;
+        utw[0] = (u0 & u1) | (u2 & u3) | ((u0 | u1) & (u2 | u3));
+        uor[1] = u1 | u3, utw[1] = u1 & u3;
+        uor[2] = u2 | u3, utw[2] = u2 & u3;
+        uor[3] = u3, utw[3] = 0;
+        uor[4] = u0 | u2, utw[4] = u0 & u2;
+        uor[8] = u0 | u1, utw[8] = u0 & u1;
+        uor[12] = u0, utw[12] = 0;
+        uor[9] = u1, utw[9] = 0;
+        uor[6] = u2, utw[6] = 0;
+        uor[5] = uor[7] = uor[10] = uor[11] = uor[13] = uor[14] = uor[15] = 0;
+        utw[5] = utw[7] = utw[10] = utw[11] = utw[13] = utw[14] = utw[15] = 0;
+        for (j = 0; j < w->nreq; j++) {
+            int c = w->req[j], ms = w->mm[0][c], mn = w->mm[1][c],
+                k6 = (ms >> 6) | (mn >> 6) << 2;
+            uint64_t L = w->s6[ms & 63] & w->d6[mn & 63], x = L & uor[k6],
+                     multi = (x & (x - 1)) | (L & utw[k6]), key;
+            const __m128i *vm = (const __m128i *)bs_words[k6];
+            __m128i lb = _mm_set1_epi64x((long long)L),
+                    vlo = _mm_and_si128(lb, _mm_loadu_si128(vm)),
+                    vhi = _mm_and_si128(lb, _mm_loadu_si128(vm + 1));
+            tlo = _mm_or_si128(tlo, _mm_and_si128(olo, vlo));
+            thi = _mm_or_si128(thi, _mm_and_si128(ohi, vhi));
+            olo = _mm_or_si128(olo, vlo);
+            ohi = _mm_or_si128(ohi, vhi);
+            if (!x) return 0;
+            key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
+            bkey = key < bkey ? key : bkey;
+        }
+        _mm_storeu_si128((__m128i *)once, olo);
+        _mm_storeu_si128((__m128i *)once + 1, ohi);
+        _mm_storeu_si128((__m128i *)twice, tlo);
+        _mm_storeu_si128((__m128i *)twice + 1, thi);
+    } else
+#endif
+    {
+        /* the words as scalars (nw is 1 or 4): once, twice and the unused
+         * set stay in registers */
+        uint64_t u0 = w->unused[0], u1 = nw > 1 ? w->unused[1] : 0,
+                 u2 = nw > 1 ? w->unused[2] : 0,
+                 u3 = nw > 1 ? w->unused[3] : 0;
+        uint64_t o0 = 0, o1 = 0, o2 = 0, o3 = 0, t0 = 0, t1 = 0, t2 = 0,
+                 t3 = 0;
+        for (j = 0; j < w->nreq; j++) {
+            int c = w->req[j];
+            const uint64_t *a = w->sup[w->mm[0][c]], *b = w->dis[w->mm[1][c]];
+            uint64_t v0 = u0 & a[0] & b[0],
+                     v1 = nw > 1 ? u1 & a[1] & b[1] : 0,
+                     v2 = nw > 1 ? u2 & a[2] & b[2] : 0,
+                     v3 = nw > 1 ? u3 & a[3] & b[3] : 0, x01 = v0 | v1,
+                     x23 = v2 | v3, x = x01 | x23, multi, key;
+            t0 |= o0 & v0;
+            t1 |= o1 & v1;
+            t2 |= o2 & v2;
+            t3 |= o3 & v3;
+            o0 |= v0;
+            o1 |= v1;
+            o2 |= v2;
+            o3 |= v3;
+            if (!x) return 0;
+            /* more than one candidate: two bits in the OR of the words,
+             * or one bit in two words */
+            multi = (x & (x - 1)) | (v0 & v1) | (v2 & v3) | (x01 & x23);
+            /* order keys are below 2^27; bit 62: more than one candidate */
+            key = w->reqkey[j] | (uint64_t)(multi != 0) << 62;
+            bkey = key < bkey ? key : bkey;
+        }
+        once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
+        twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
     }
     if (w->nreq == 0) return 0;
     best = w->req[(uint32_t)bkey];
-    once[0] = o0, once[1] = o1, once[2] = o2, once[3] = o3;
-    twice[0] = t0, twice[1] = t1, twice[2] = t2, twice[3] = t3;
+#if BS_SSE2
+    if (nw == 4) { /* unused masks that fit no required cell, counted */
+        const __m128i *u = (const __m128i *)w->unused,
+                      *o = (const __m128i *)once;
+        nz = bs_count256(_mm_andnot_si128(_mm_loadu_si128(o), _mm_loadu_si128(u)),
+                         _mm_andnot_si128(_mm_loadu_si128(o + 1),
+                                          _mm_loadu_si128(u + 1)));
+    } else
+#endif
+        for (k = 0; k < nw; k++) nz += bs_count(w->unused[k] & ~once[k]);
     for (k = 0; k < nw; k++) {
-        nz += bs_count(w->unused[k] & ~once[k]);
         once[k] &= ~twice[k]; /* masks that fit one required cell only */
-        bv[k] = w->unused[k] & w->sup[w->must[best]][k] &
-                w->dis[w->mnot[best]][k];
+        bv[k] = w->unused[k] & w->sup[w->mm[0][best]][k] &
+                w->dis[w->mm[1][best]][k];
     }
     if (nz > w->U - w->nreq) return 0;
     f->cell = best;
     bs_save(w, f);
+    if (!(bkey >> 62)) { /* a single candidate: its draw, no order */
+        int m;
+        if (nw == 1) {
+            m = mg__ctz64(bv[0]);
+        } else { /* its word, without branches */
+            int hi = (bv[0] | bv[1]) == 0, odd;
+            uint64_t lo = hi ? bv[2] : bv[0], up = hi ? bv[3] : bv[1];
+            odd = lo == 0;
+            m = (hi * 2 + odd) * 64 + mg__ctz64(odd ? up : lo);
+        }
+        mg__rand_below(&w->rng, (uint32_t)w->par.noise);
+        f->cand[0] = (uint8_t)m;
+        f->ncand = 1;
+        f->pos = 0;
+        return 1;
+    }
     bs_order(w, f, bv, once, nw);
     return 1;
 }
@@ -422,23 +620,28 @@ BS_INLINE int bs_attempt(bs_ws *w, const int nd, const int nw)
         if (fails > w->par.thrash) {
             int dj, k;
             uint64_t v[4];
-            if (tries >= w->par.jumpm) return 0;
+            if (tries >= w->par.jumpm) {
+                while (d > 0) bs_restore(w, &w->st[--d], nd); /* unwind */
+                return 0;
+            }
             tries++;
             fails = 0;
             dj = d < w->par.jumpd ? d - w->par.jumpb : w->par.jumpd;
             if (dj < 1) dj = 1;
-            for (; d > dj; d--) {
+            for (; d > dj; d--) { /* level by level: the placements */
                 bs_frame *g = &w->st[d - 1];
+                bs_restore(w, g, nd);
                 bs_unuse(w, g->cand[g->pos - 1]);
             }
             f = &w->st[d];
             bs_restore(w, f, nd);
             for (k = 0; k < nw; k++)
-                v[k] = w->unused[k] & w->sup[w->must[f->cell]][k] &
-                       w->dis[w->mnot[f->cell]][k];
+                v[k] = w->unused[k] & w->sup[w->mm[0][f->cell]][k] &
+                       w->dis[w->mm[1][f->cell]][k];
             bs_order(w, f, v, NULL, nw);
             continue;
         }
+        f->placed = 1;
         if (!bs_place(w, f->cell, f->cand[f->pos++], nd)) {
             fails++;
             continue;
@@ -462,6 +665,11 @@ static int bs_attempt6(bs_ws *w)
     return bs_attempt(w, 6, 1);
 }
 
+/* Bit j of bs_lowbits[i] is bit i of j. */
+static const uint64_t bs_lowbits[6] = {
+    0xAAAAAAAAAAAAAAAAULL, 0xCCCCCCCCCCCCCCCCULL, 0xF0F0F0F0F0F0F0F0ULL,
+    0xFF00FF00FF00FF00ULL, 0xFFFF0000FFFF0000ULL, 0xFFFFFFFF00000000ULL};
+
 static void bs_init(bs_ws *w, int kind)
 {
     static const int sq[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
@@ -479,16 +687,22 @@ static void bs_init(bs_ws *w, int kind)
         w->ndir = 6;
         for (i = 0; i < 6; i++) w->off[i] = hx[i][0] + hx[i][1] * BS_W;
     }
+    w->ringmul = (65536u + (uint32_t)w->par.ring - 1) / (uint32_t)w->par.ring;
     w->nmask = 1 << w->ndir;
     w->ntiles = w->nmask - 1;
     w->nw = (w->nmask + 63) / 64;
     for (i = 0; i < w->ndir; i++) w->opp[i] = (i + w->ndir / 2) % w->ndir;
-    for (m = 0; m < 256; m++) w->pc8[m] = (uint8_t)bs_count((uint64_t)m);
-    /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis */
-    memset(has, 0, sizeof has);
-    for (m = 0; m < w->nmask; m++)
-        for (i = 0; i < w->ndir; i++)
-            if ((m >> i) & 1) has[i][m >> 6] |= 1ULL << (m & 63);
+    w->pc8[0] = 0;
+    for (m = 1; m < 256; m++) w->pc8[m] = (uint8_t)(w->pc8[m >> 1] + (m & 1));
+    /* sup[s] = sup[s minus its lowest bit] & has[that bit]; likewise dis.
+     * has[i]: the masks with bit i, by words of 64 masks (bits 0-5 within
+     * a word, 6 and 7 choose the word). */
+    for (i = 0; i < w->ndir; i++)
+        for (k = 0; k < 4; k++)
+            has[i][k] = k * 64 >= w->nmask ? 0
+                        : i < 6            ? bs_lowbits[i]
+                        : (k >> (i - 6)) & 1 ? ~0ULL
+                                             : 0;
     for (k = 0; k < 4; k++) {
         w->sup[0][k] = 0;
         for (m = 64 * k; m < 64 * k + 64 && m < w->nmask; m++)
@@ -502,9 +716,12 @@ static void bs_init(bs_ws *w, int kind)
             w->dis[s][k] = w->dis[rest][k] & ~has[low][k];
         }
     }
+    for (s = 0; s < 64; s++) {
+        w->s6[s] = w->sup[s][0];
+        w->d6[s] = w->dis[s][0];
+    }
     memset(w->state, S_UNK, sizeof w->state);
-    memset(w->must, 0, sizeof w->must);
-    memset(w->mnot, 0, sizeof w->mnot);
+    memset(w->mm, 0, sizeof w->mm);
     w->ntrail = 0;
     w->nreq = 0;
     /* the rim is forbidden for good: it lies below trail mark 0 */
@@ -522,7 +739,7 @@ static void bs_init(bs_ws *w, int kind)
             if (x >= BS_RIM - 1 && y >= BS_RIM - 1 && x <= BS_W - BS_RIM &&
                 y <= BS_W - BS_RIM)
                 for (i = 0; i < w->ndir; i++)
-                    w->mnot[c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
+                    w->mm[1][c + w->off[i]] |= (uint8_t)(1u << w->opp[i]);
         }
 }
 
