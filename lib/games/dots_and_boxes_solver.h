@@ -32,9 +32,12 @@
 /* The table: buckets of one cache line, 8 words, 0 empty (the table is
  * zero pages from calloc, never cleared).  A position's key, the
  * canonical mask of drawn lines, is mixed by a bijection of nl-bit
- * integers into h; its bucket is h mod nbuckets and h / nbuckets,
- * which with the bucket gives back the key (exact: no false hits), is
- * the tag.  Compact (8 entries a bucket) when the tag fits in 38 bits:
+ * integers into h; its bucket is the top 32 bits of h scaled to the
+ * buckets, (top * nbuckets) >> 32 (no division), so a bucket's keys
+ * are one run of consecutive h shorter than 2^tagbits, and the low
+ * tagbits bits of h, which with the bucket give back the key (exact: no
+ * false hits), are the tag.  Compact (8 entries a bucket) when the tag
+ * fits in 38 bits:
  * one word, tag << 26 | data; else wide (4 a bucket): the complement
  * of the key (never 0: the full board is never stored), then the data.
  * The data, 26 bits: the bounds lo <= value <= hi as (lo + n) / 2 and
@@ -60,7 +63,9 @@ typedef struct dsv {
     uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
     uint64_t *tt;
     uint64_t nbuckets;
+    uint64_t tagmask;               /* the low tagbits bits of h */
     int compact, shift;             /* the table's format; the mix's */
+    int topshift;                   /* h's top 32 bits: h >> or << it */
     /* the search */
     uint64_t m;                     /* drawn lines */
     int8_t cnt[DSV_MAXC];           /* undrawn sides per cell */

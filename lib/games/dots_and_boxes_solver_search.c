@@ -171,7 +171,7 @@ static uint64_t mix(const dsv *e, uint64_t k)
     return h;
 }
 
-/* A key's place: its bucket and tag (one division a node). */
+/* A key's place: its bucket and tag (a multiplication, no division). */
 typedef struct slot {
     uint64_t *b;
     uint64_t tag, key;
@@ -179,9 +179,10 @@ typedef struct slot {
 
 static void locate(const dsv *e, uint64_t key, slot *at)
 {
-    uint64_t h = mix(e, key), q = h / e->nbuckets;
-    at->b = e->tt + (h - q * e->nbuckets) * DSV_BUCKET;
-    at->tag = q;
+    uint64_t h = mix(e, key);
+    uint64_t top = e->topshift >= 0 ? h >> e->topshift : h << -e->topshift;
+    at->b = e->tt + ((top * e->nbuckets) >> 32) * DSV_BUCKET;
+    at->tag = h & e->tagmask;
     at->key = key;
 }
 
