@@ -74,6 +74,7 @@ static void incidence(dsv *e)
         e->lcell[l][1] = (int8_t)d->line_cells[2 * l + 1];
     }
     e->nmulti = 0;
+    e->pairs = 1;
     for (c = 0; c < e->nc; c++) {
         uint64_t g = 0, acc = 0;
         e->cmask[c] = 0;
@@ -88,6 +89,8 @@ static void incidence(dsv *e)
             continue;
         e->ground[c] = g;
         e->multi[e->nmulti++] = (uint8_t)c;
+        if (mg__popcount64(g) != 2)
+            e->pairs = 0;
         e->firstk[c][0] = 0;
         for (k = 1; g; k++, g &= g - 1) {
             acc |= g & (0 - g);
@@ -114,6 +117,8 @@ static void symmetries(dsv *e)
                 break;
             }
         }
+        for (l = 0; l < e->nl; l++)
+            e->lsym[l][s] = BIT(e->symline[s][l]);
         for (i = 0; i < 8; i++)
             for (v = 0; v < 256; v++) {
                 uint64_t x = 0;

@@ -61,6 +61,8 @@ typedef struct dsv {
     uint8_t symline[DSV_MAXSYM][DSV_MAXL];
     uint8_t invsym[DSV_MAXSYM];
     uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
+    uint64_t lsym[DSV_MAXL][DSV_MAXSYM]; /* a line's image bit per sym */
+    int pairs;                      /* every multi cell has 2 border lines */
     uint64_t *tt;
     uint64_t nbuckets;
     uint64_t tagmask;               /* the low tagbits bits of h */
@@ -68,6 +70,7 @@ typedef struct dsv {
     int topshift;                   /* h's top 32 bits: h >> or << it */
     /* the search */
     uint64_t m;                     /* drawn lines */
+    uint64_t img[DSV_MAXSYM];       /* their image under each symmetry */
     int8_t cnt[DSV_MAXC];           /* undrawn sides per cell */
     uint64_t c1, c2, live;          /* cells with 1, 2, > 0 undrawn */
     int nlive;

@@ -33,6 +33,14 @@
 #include "dots_and_boxes_solver.h"
 
 #include <string.h>
+#ifdef DSV_STATS
+#include <stdio.h>
+unsigned long long st_n[65], st_hit[65], st_tcut[65], st_cut[65], st_first[65], st_all[65], st_cap[65], st_loony[65], st_kids[65];
+static void __attribute__((destructor)) st_dump(void){int i; for(i=0;i<65;i++) if(st_n[i]||st_cap[i]) fprintf(stderr,"u=%2d n=%10llu cap=%10llu loony=%9llu hit=%10llu tcut=%10llu cut=%10llu first=%10llu all=%10llu kids/all=%.2f\n",i,st_n[i],st_cap[i],st_loony[i],st_hit[i],st_tcut[i],st_cut[i],st_first[i],st_all[i], st_all[i]? (double)st_kids[i]/st_all[i]:0);}
+#define ST(x) (x)
+#else
+#define ST(x) ((void)0)
+#endif
 
 #define BIT(i) ((uint64_t)1 << (i))
 #if defined(__GNUC__)
@@ -62,8 +70,14 @@ static int other_cell(const dsv *e, int l, int c)
 
 void mg__dsv_set(dsv *e, uint64_t m)
 {
-    int c;
+    int c, sy, i;
     e->m = m;
+    for (sy = 0; sy < e->nsym; sy++) {
+        uint64_t x = 0;
+        for (i = 0; i < e->nbytes; i++)
+            x |= e->symtab[sy][i][(m >> (8 * i)) & 255];
+        e->img[sy] = x;
+    }
     e->c1 = e->c2 = e->live = 0;
     e->nlive = 0;
     for (c = 0; c < e->nc; c++) {
@@ -85,6 +99,8 @@ static int draw(dsv *e, int l)
 {
     int k, done = 0;
     e->m |= BIT(l);
+    for (k = 0; k < e->nsym; k++)
+        e->img[k] |= e->lsym[l][k];
     for (k = 0; k < 2; k++) {
         int c = e->lcell[l][k], n;
         uint64_t bit;
@@ -129,6 +145,8 @@ static void undraw(dsv *e, int l)
         }
     }
     e->m &= ~BIT(l);
+    for (k = 0; k < e->nsym; k++)
+        e->img[k] &= ~e->lsym[l][k];
 }
 
 /* ----------------------------------------------------------- the table */
@@ -136,6 +154,13 @@ static void undraw(dsv *e, int l)
 static uint64_t normalise(const dsv *e, uint64_t m)
 {
     int i;
+    if (e->pairs) { /* one of two border lines drawn: the lower one */
+        for (i = 0; i < e->nmulti; i++) {
+            uint64_t g = e->ground[e->multi[i]], hi = g & (g - 1);
+            m ^= (m & g) == hi ? g : 0;
+        }
+        return m;
+    }
     for (i = 0; i < e->nmulti; i++) {
         int c = e->multi[i];
         m = (m & ~e->ground[c]) | e->firstk[c][bits(m & e->ground[c])];
@@ -143,16 +168,15 @@ static uint64_t normalise(const dsv *e, uint64_t m)
     return m;
 }
 
-static uint64_t canonical(const dsv *e, uint64_t m, int *sym)
+/* The least normalised image of the drawn lines (kept under every
+ * symmetry by draw and undraw) and its symmetry. */
+static uint64_t canonical(const dsv *e, int *sym)
 {
-    uint64_t best = normalise(e, m);
-    int s, i;
+    uint64_t best = normalise(e, e->img[0]);
+    int s;
     *sym = 0;
     for (s = 1; s < e->nsym; s++) {
-        uint64_t x = 0;
-        for (i = 0; i < e->nbytes; i++)
-            x |= e->symtab[s][i][(m >> (8 * i)) & 255];
-        x = normalise(e, x);
+        uint64_t x = normalise(e, e->img[s]);
         if (x < best) {
             best = x;
             *sym = s;
@@ -700,28 +724,38 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
     }
     if (e->m == e->all)
         return 0;
-    if (e->reduce && e->c1)
+    if (e->reduce && e->c1) {
+        ST(st_cap[bits(e->all & ~e->m)]++);
         return captures(e, alpha, beta, move);
-    if ((e->reduce == 1 || e->reduce == 3) && e->live == e->c2 && !move)
+    }
+    if ((e->reduce == 1 || e->reduce == 3) && e->live == e->c2 && !move) {
+        ST(st_loony[bits(e->all & ~e->m)]++);
         return mg__dsv_loony_value(e);
+    }
+    ST(st_n[bits(e->all & ~e->m)]++);
     if (alpha >= n)
         return n;
     if (beta <= -n)
         return -n;
-    key = canonical(e, e->m, &sym);
+    key = canonical(e, &sym);
     locate(e, key, &at);
     PREFETCH(at.b); /* the miss overlaps the move generation */
     k = candidates(e, list);
     if (probe(e, &at, &t)) {
+        ST(st_hit[bits(e->all & ~e->m)]++);
         if (t.best >= 0) {
             ttbest = e->symline[e->invsym[sym]][t.best];
             first(list, k, ttbest);
         }
         if (!move) { /* the root searches on: it must name a move */
-            if (t.lo >= beta || t.lo == t.hi)
+            if (t.lo >= beta || t.lo == t.hi) {
+                ST(st_tcut[bits(e->all & ~e->m)]++);
                 return t.lo;
-            if (t.hi <= alpha)
+            }
+            if (t.hi <= alpha) {
+                ST(st_tcut[bits(e->all & ~e->m)]++);
                 return t.hi;
+            }
             if (t.lo > alpha)
                 alpha = t.lo;
             if (t.hi < beta)
@@ -740,11 +774,15 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
             bestl = list[i];
             if (v > alpha) {
                 alpha = v;
-                if (alpha >= beta)
+                if (alpha >= beta) {
+                    ST(st_cut[bits(e->all & ~e->m)]++);
+                    if (i == 0) ST(st_first[bits(e->all & ~e->m)]++);
                     break;
+                }
             }
         }
     }
+    if (i == k) { ST(st_all[bits(e->all & ~e->m)]++); ST(st_kids[bits(e->all & ~e->m)] += (unsigned long long)k); }
     if (move)
         *move = bestl;
     {
