@@ -35,8 +35,8 @@
 #include <string.h>
 #ifdef DSV_STATS
 #include <stdio.h>
-unsigned long long st_n[65], st_hit[65], st_tcut[65], st_cut[65], st_first[65], st_all[65], st_cap[65], st_loony[65], st_kids[65];
-static void __attribute__((destructor)) st_dump(void){int i; for(i=0;i<65;i++) if(st_n[i]||st_cap[i]) fprintf(stderr,"u=%2d n=%10llu cap=%10llu loony=%9llu hit=%10llu tcut=%10llu cut=%10llu first=%10llu all=%10llu kids/all=%.2f\n",i,st_n[i],st_cap[i],st_loony[i],st_hit[i],st_tcut[i],st_cut[i],st_first[i],st_all[i], st_all[i]? (double)st_kids[i]/st_all[i]:0);}
+unsigned long long st_n[65], st_hit[65], st_tcut[65], st_cut[65], st_first[65], st_all[65], st_cap[65], st_loony[65], st_kids[65], st_etc[65];
+static void __attribute__((destructor)) st_dump(void){int i; for(i=0;i<65;i++) if(st_n[i]||st_cap[i]) fprintf(stderr,"u=%2d n=%10llu cap=%10llu loony=%9llu hit=%10llu tcut=%10llu cut=%10llu first=%10llu all=%10llu kids/all=%.2f etc=%llu\n",i,st_n[i],st_cap[i],st_loony[i],st_hit[i],st_tcut[i],st_cut[i],st_first[i],st_all[i], st_all[i]? (double)st_kids[i]/st_all[i]:0, st_etc[i]);}
 #define ST(x) (x)
 #else
 #define ST(x) ((void)0)
@@ -177,6 +177,22 @@ static uint64_t canonical(const dsv *e, int *sym)
     *sym = 0;
     for (s = 1; s < e->nsym; s++) {
         uint64_t x = normalise(e, e->img[s]);
+        if (x < best) {
+            best = x;
+            *sym = s;
+        }
+    }
+    return best;
+}
+
+/* The same for the drawn lines and line l (not drawn). */
+static uint64_t canonical_with(const dsv *e, int l, int *sym)
+{
+    uint64_t best = normalise(e, e->img[0] | e->lsym[l][0]);
+    int s;
+    *sym = 0;
+    for (s = 1; s < e->nsym; s++) {
+        uint64_t x = normalise(e, e->img[s] | e->lsym[l][s]);
         if (x < best) {
             best = x;
             *sym = s;
@@ -446,15 +462,26 @@ int mg__dsv_loony_value(const dsv *e)
 
 /* ---------------------------------------------------------- the search */
 
+/* What a node computed of a quiet child (a line between cells with
+ * three or four undrawn sides: the opponent moves next and probes the
+ * table): its key's place and symmetry, so that the child's probe does
+ * not compute them again. */
+typedef struct pre {
+    slot at;
+    int sym;
+} pre;
+
+static int search(dsv *e, int alpha, int beta, int *move, const pre *p);
+
 /* A move that completes c cells (c > 0: the mover moves on). */
-static int play(dsv *e, int l, int alpha, int beta)
+static int play(dsv *e, int l, int alpha, int beta, const pre *p)
 {
     int c = draw(e, l), v;
     if (c) {
         int s = e->misere ? -c : c;
-        v = s + mg__dsv_search(e, alpha - s, beta - s, NULL);
+        v = s + search(e, alpha - s, beta - s, NULL, NULL);
     } else {
-        v = -mg__dsv_search(e, -beta, -alpha, NULL);
+        v = -search(e, -beta, -alpha, NULL, p);
     }
     undraw(e, l);
     return v;
@@ -712,7 +739,31 @@ static int parity_down(const dsv *e, int v)
 
 int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
 {
+    return search(e, alpha, beta, move, NULL);
+}
+
+/* Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
+ * "Nearly optimal minimax tree search?", 1994): at a node with at least
+ * ETC_MIN undrawn lines, the keys of its quiet children are computed and
+ * their buckets prefetched together (their misses overlap), then any
+ * child whose stored upper bound already refutes it ends the node
+ * before a child is searched. */
+#ifndef ETC_MIN
+#define ETC_MIN 12
+#endif
+
+static int quiet(const dsv *e, int l)
+{
+    int a = e->lcell[l][0], b = e->lcell[l][1];
+    return (a < 0 || e->cnt[a] >= 3) && (b < 0 || e->cnt[b] >= 3);
+}
+
+static int search(dsv *e, int alpha, int beta, int *move, const pre *p)
+{
     uint8_t list[DSV_MAXL];
+    pre kid[DSV_MAXL];
+    uint8_t has[DSV_MAXL];
+    int etc = 0;
     int n = e->nlive, sym, ttbest = -1, best = -1000, bestl = -1, i, k;
     int a0, b0;
     uint64_t key, work0;
@@ -737,16 +788,18 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
         return n;
     if (beta <= -n)
         return -n;
-    key = canonical(e, &sym);
-    locate(e, key, &at);
-    PREFETCH(at.b); /* the miss overlaps the move generation */
-    k = candidates(e, list);
+    if (p) {
+        at = p->at;
+        sym = p->sym;
+    } else {
+        key = canonical(e, &sym);
+        locate(e, key, &at);
+        PREFETCH(at.b); /* the miss overlaps the move generation */
+    }
     if (probe(e, &at, &t)) {
         ST(st_hit[bits(e->all & ~e->m)]++);
-        if (t.best >= 0) {
+        if (t.best >= 0)
             ttbest = e->symline[e->invsym[sym]][t.best];
-            first(list, k, ttbest);
-        }
         if (!move) { /* the root searches on: it must name a move */
             if (t.lo >= beta || t.lo == t.hi) {
                 ST(st_tcut[bits(e->all & ~e->m)]++);
@@ -762,11 +815,35 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
                 beta = t.hi;
         }
     }
+    k = candidates(e, list); /* only when the table did not decide */
+    if (ttbest >= 0)
+        first(list, k, ttbest);
     a0 = alpha;
     b0 = beta;
     work0 = e->b->nodes;
+    if (mg__popcount64(e->all & ~e->m) >= ETC_MIN) {
+        etc = 1;
+        for (i = 0; i < k; i++) {
+            has[i] = (uint8_t)quiet(e, list[i]);
+            if (has[i]) {
+                uint64_t ck = canonical_with(e, list[i], &kid[i].sym);
+                locate(e, ck, &kid[i].at);
+                PREFETCH(kid[i].at.b);
+            }
+        }
+        for (i = 0; i < k; i++) {
+            tent ct;
+            if (has[i] && probe(e, &kid[i].at, &ct) && -ct.hi >= beta) {
+                best = -ct.hi;
+                bestl = list[i];
+                ST(st_etc[bits(e->all & ~e->m)]++);
+                goto done;
+            }
+        }
+    }
     for (i = 0; i < k; i++) {
-        int v = play(e, list[i], alpha, beta);
+        int v = play(e, list[i], alpha, beta,
+                     etc && has[i] ? &kid[i] : NULL);
         if (e->abort)
             return 0;
         if (v > best) {
@@ -783,6 +860,7 @@ int mg__dsv_search(dsv *e, int alpha, int beta, int *move)
         }
     }
     if (i == k) { ST(st_all[bits(e->all & ~e->m)]++); ST(st_kids[bits(e->all & ~e->m)] += (unsigned long long)k); }
+done:
     if (move)
         *move = bestl;
     {
