@@ -833,17 +833,28 @@ static int search(dsv *e, int alpha, int beta, int *move, const pre *p)
         }
         for (i = 0; i < k; i++) {
             tent ct;
-            if (has[i] && probe(e, &kid[i].at, &ct) && -ct.hi >= beta) {
+            if (!has[i] || !probe(e, &kid[i].at, &ct))
+                continue;
+            if (-ct.hi >= beta) { /* refuted: the node fails high */
                 best = -ct.hi;
                 bestl = list[i];
                 ST(st_etc[bits(e->all & ~e->m)]++);
                 goto done;
             }
+            if (-ct.lo <= alpha) { /* cannot raise alpha: its bound */
+                has[i] = 2;
+                if (-ct.lo > best) {
+                    best = -ct.lo;
+                    bestl = list[i];
+                }
+            }
         }
     }
     for (i = 0; i < k; i++) {
-        int v = play(e, list[i], alpha, beta,
-                     etc && has[i] ? &kid[i] : NULL);
+        int v;
+        if (etc && has[i] == 2)
+            continue;
+        v = play(e, list[i], alpha, beta, etc && has[i] ? &kid[i] : NULL);
         if (e->abort)
             return 0;
         if (v > best) {
