@@ -690,6 +690,31 @@ static uint64_t components(const dsv *e, uint64_t u)
     return skip;
 }
 
+/* Misere: the undrawn lines whose every cell has one undrawn side (a
+ * line of the border of such a cell, or between two such cells).  One
+ * completes its cells and changes nothing else: a coin of one or two
+ * boxes that leaves the turn where it was.  While another line is left,
+ * taking a coin is never better than the best other move: the mover can
+ * play, from a move elsewhere, an optimal strategy of the position
+ * without that coin (by induction on the coins, one that starts
+ * elsewhere), leaving the coin alone; the other moves are the same in
+ * both games and the turn never changes with a coin, so the mover loses
+ * at most the coin's boxes, forced to take it at the end, which is what
+ * taking it now costs (-c + V(P without the coin)).  So coins are not
+ * tried while another line is (misere's counterpart of normal play's
+ * free captures). */
+static uint64_t coin_lines(const dsv *e, uint64_t u)
+{
+    uint64_t coins = 0, x;
+    for (x = e->c1; x; x &= x - 1) {
+        int c = ctz(x), l = ctz(e->cmask[c] & u);
+        int o = other_cell(e, l, c);
+        if (o < 0 || e->cnt[o] == 1)
+            coins |= BIT(l);
+    }
+    return coins;
+}
+
 /* The candidate lines, ordered, into list; their number. */
 static int candidates(const dsv *e, uint8_t *list)
 {
@@ -701,6 +726,11 @@ static int candidates(const dsv *e, uint8_t *list)
     }
     if (e->reduce == 1)
         cand &= ~components(e, u);
+    if (e->misere && e->c1) {
+        uint64_t coins = coin_lines(e, u);
+        if (u & ~coins)
+            cand &= ~coins;
+    }
     for (x = e->c2 | e->c1; x; x &= x - 1)
         hot |= e->cmask[ctz(x)];
     for (pass = 0; pass < 2; pass++) {
