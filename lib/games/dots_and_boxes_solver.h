@@ -6,8 +6,8 @@
  *                                   engine's tables, the root driver
  *                                   (MTD(f) with null windows), the
  *                                   symmetry image for the generic search
- *   dots_and_boxes_solver_search.c  the alpha-beta search, its table and
- *                                   the simple loony endgame evaluator
+ *   dots_and_boxes_solver_search.c  the alpha-beta search and its table
+ *   dots_and_boxes_solver_loony.c   the simple loony endgame evaluator
  *
  * The engine takes boards of at most 64 lines (a position is a 64-bit
  * mask of drawn lines, the pre-drawn border lines included); larger
@@ -79,9 +79,18 @@ typedef struct dsv {
     mg__budget *b;
 } dsv;
 
+/* The other cell of line l than c (-1: the ground). */
+static inline int mg__dsv_other(const dsv *e, int l, int c)
+{
+    return e->lcell[l][0] == c ? e->lcell[l][1] : e->lcell[l][0];
+}
+
 /* dots_and_boxes_solver_search.c */
 MG_HIDDEN void mg__dsv_set(dsv *e, uint64_t m);
 MG_HIDDEN int mg__dsv_search(dsv *e, int alpha, int beta, int *move);
+
+/* dots_and_boxes_solver_loony.c: every open cell has two undrawn sides
+ * and none is capturable: the mover's value (simple loony endgames). */
 MG_HIDDEN int mg__dsv_loony_value(const dsv *e);
 /* The simple loony endgame value for the controller (the player not to
  * move) of chains and loops given by size (exposed for the tests'
