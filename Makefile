@@ -256,7 +256,7 @@ bench: $(B)/tests/bench
 # take minutes (3x5, 4x4, 4x5: check_solver_values.c).
 $(B)/tests/bench_solver: tests/bench_solver.c tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames $(RPATH)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
 
 bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
 	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)

@@ -13,9 +13,18 @@
  *             phase positions) and Chains of Thought on its smallest
  *             boards (hex4, trisquare4, square6): what it solves within a
  *             time limit per position, and how long it takes.
+ *   project   (not in all) Dots and Boxes 4x5: the positions of one line
+ *             of quiet play (seeded random lines that give no box a
+ *             third side) with U = 21, 23, ... lines undrawn, each solved
+ *             by a fresh solver, until LIMIT_S (default 1800) of CPU
+ *             time is spent; the growth per line of the last solves
+ *             projects the nodes and CPU time of the empty board (U = 49).
+ *   empty4x5  (not in all) the 4x5 empty board for LIMIT_S (default
+ *             1800) with a 4 GiB table: the bounds it proves.
  * Machine-readable lines follow the tables:
  *   bench-solver <row> <metric> value=<v> unit=<u> spec=<spec>
- * Usage: bench_solver [dab|endgames|generic|all] [LIMIT_S (default 30)]
+ * Usage: bench_solver [dab|endgames|generic|all|project|empty4x5]
+ *        [LIMIT_S (default 30; project and empty4x5: 1800)]
  */
 #define _POSIX_C_SOURCE 199309L
 #include <mindgames.h>
@@ -23,6 +32,7 @@
 #include "test_rng.h"
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -275,6 +285,144 @@ static void generic(void)
     generic_row("cot-square6-16", "chains_of_thought(board=square6)", 16, 3);
 }
 
+/* ------------------------------------------------ 4x5: a projection */
+
+static double cpu(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* A line that completes no box and gives none a third side: after it,
+ * no reply of the opponent keeps the turn (a capture moves again). */
+static int quiet_move(mg_state *s, int32_t a)
+{
+    int32_t acts[128];
+    size_t n, i;
+    int me = mg_state_current_player(s), ok = 1;
+    if (mg_state_apply(s, a) != MG_OK)
+        return 0;
+    if (mg_state_current_player(s) == me)
+        ok = 0;
+    mg_state_legal_actions(s, acts, 128, &n);
+    for (i = 0; ok && i < n; i++) {
+        int p = mg_state_current_player(s);
+        mg_state_apply(s, acts[i]);
+        if (mg_state_current_player(s) == p)
+            ok = 0;
+        mg_state_undo(s);
+    }
+    mg_state_undo(s);
+    return ok;
+}
+
+static void project(void)
+{
+    const char *spec = "dots_and_boxes(rows=4,cols=5)";
+    mg_game *g = game(spec);
+    mg_state *s;
+    int32_t line[64], acts[128], v = 0, lo = 0, hi = 0;
+    double spent = 0, tcpu[64] = {0}, nodes[64] = {0};
+    uint64_t rng = 45;
+    size_t n;
+    int len = 0, u, last = -1, first = -1, k, rc;
+    mg_state_new(&s, g);
+    for (;;) { /* the line of quiet play */
+        int32_t quiet[128];
+        size_t i, q = 0;
+        mg_state_legal_actions(s, acts, 128, &n);
+        for (i = 0; i < n; i++)
+            if (quiet_move(s, acts[i]))
+                quiet[q++] = acts[i];
+        if (q == 0)
+            break;
+        line[len] = quiet[mg_test_rand_below(&rng, q)];
+        mg_state_apply(s, line[len++]);
+    }
+    printf("Dots and Boxes 4x5: one line of quiet play (%d lines, seed 45), "
+           "its positions solved from the end (one core, a fresh solver "
+           "each, CPU time)\n", len);
+    for (u = 49 - len + ((49 - len) % 2 == 0); u < 49; u += 2) {
+        mg_solver *sv;
+        uint64_t nd = 0;
+        /* the table by the size of the search (its pages are zeroed on
+         * first touch: CPU time too) */
+        size_t mb = u >= 39 ? 4096 : u > 27 ? (size_t)1 << (u - 27) : 1;
+        double t0, left = limit_s - spent;
+        if (left < 1)
+            break;
+        mg_state_free(s);
+        mg_state_new(&s, g);
+        for (k = 0; k < 49 - u; k++)
+            mg_state_apply(s, line[k]);
+        sv = solver(g, mb * MB);
+        t0 = cpu();
+        rc = mg_solver_solve(sv, s, 0, (uint32_t)(left * 1000), &v, NULL,
+                             &nd);
+        tcpu[u] = cpu() - t0;
+        nodes[u] = (double)nd;
+        spent += tcpu[u];
+        mg_solver_bounds(sv, &lo, &hi);
+        mg_solver_free(sv);
+        if (rc != MG_OK) {
+            printf("  U=%2d  not solved in the %.0f s left (%d <= value <= "
+                   "%d, %.0f nodes)\n", u, left, (int)lo, (int)hi, nodes[u]);
+            break;
+        }
+        printf("  U=%2d  value %3d  %10.2f s CPU  %14.0f nodes  table %u "
+               "MiB\n", u, (int)v, tcpu[u], nodes[u], (unsigned)mb);
+        printf("bench-solver 4x5-U%d cpu value=%.3f unit=s spec=%s\n", u,
+               tcpu[u], spec);
+        printf("bench-solver 4x5-U%d nodes value=%.0f unit=nodes spec=%s\n",
+               u, nodes[u], spec);
+        if (first < 0 || u - first > 4)
+            first = u - 4 >= 49 - len ? u - 4 : u;
+        last = u;
+    }
+    if (first >= 0 && last > first && nodes[first] > 0) {
+        /* the growth per line of the last three solves (two if fewer),
+         * carried to U = 49 at the last solve's CPU time per node */
+        double rn = pow(nodes[last] / nodes[first], 1.0 / (last - first));
+        double pn = nodes[last] * pow(rn, 49 - last);
+        double pt = pn * tcpu[last] / nodes[last];
+        printf("  growth per line from U=%d to U=%d: %.2fx nodes; at %.0f ns "
+               "CPU a node (U=%d), projected for the empty board: %.3g "
+               "nodes, %.3g s CPU (%.0f days on one core, %.0f on two "
+               "sharing the root's moves), with a table that keeps up\n",
+               first, last, rn, 1e9 * tcpu[last] / nodes[last], last, pn, pt,
+               pt / 86400, pt / 2 / 86400);
+        printf("bench-solver 4x5-projected cpu value=%.0f unit=s spec=%s\n",
+               pt, spec);
+        printf("bench-solver 4x5-projected nodes value=%.0f unit=nodes "
+               "spec=%s\n", pn, spec);
+    }
+    mg_state_free(s);
+    mg_game_free(g);
+}
+
+static void empty4x5(void)
+{
+    const char *spec = "dots_and_boxes(rows=4,cols=5)";
+    mg_game *g = game(spec);
+    mg_solver *sv = solver(g, 4096 * MB);
+    mg_state *s;
+    uint64_t nd = 0;
+    int32_t v = 0, lo = 0, hi = 0;
+    double t0 = cpu();
+    int rc;
+    mg_state_new(&s, g);
+    rc = mg_solver_solve(sv, s, 0, (uint32_t)(limit_s * 1000), &v, NULL, &nd);
+    mg_solver_bounds(sv, &lo, &hi);
+    printf("Dots and Boxes 4x5 from the empty board, %.0f s (wall) allowed: "
+           "%s %d <= value <= %d, %.0f nodes, %.0f s CPU (table 4096 "
+           "MiB)\n", limit_s, rc == MG_OK ? "solved:" : "not solved:",
+           (int)lo, (int)hi, (double)nd, cpu() - t0);
+    printf("bench-solver 4x5-empty nodes value=%.0f unit=nodes spec=%s\n",
+           (double)nd, spec);
+    mg_solver_free(sv);
+    mg_state_free(s);
+    mg_game_free(g);
+}
+
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "all";
@@ -282,12 +430,17 @@ int main(int argc, char **argv)
     if (argc > 2)
         limit_s = atof(argv[2]);
     if (limit_s <= 0)
-        limit_s = 30;
+        limit_s = strcmp(what, "project") && strcmp(what, "empty4x5") ? 30
+                                                                    : 1800;
     if (!strcmp(what, "dab") || !strcmp(what, "all"))
         dab();
     if (!strcmp(what, "endgames") || !strcmp(what, "all"))
         endgames();
     if (!strcmp(what, "generic") || !strcmp(what, "all"))
         generic();
+    if (!strcmp(what, "project"))
+        project();
+    if (!strcmp(what, "empty4x5"))
+        empty4x5();
     return 0;
 }

@@ -128,6 +128,10 @@ typedef struct config {
 
 static const config dab_configs[] = {
     {"dots_and_boxes(rows=3,cols=3)", 13, 40},
+    /* 12 or more undrawn lines below the root: the enhanced transposition
+     * cutoffs; misere's coins (solver_search.c) in both */
+    {"dots_and_boxes(rows=3,cols=3)", 17, 8},
+    {"dots_and_boxes(rows=3,cols=3,misere=true)", 16, 8},
     {"dots_and_boxes(rows=4,cols=4)", 13, 40},
     {"dots_and_boxes(rows=5,cols=5)", 12, 25},
     {"dots_and_boxes(rows=2,cols=6,border=icelandic)", 13, 25},

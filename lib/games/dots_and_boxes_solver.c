@@ -74,6 +74,7 @@ static void incidence(dsv *e)
         e->lcell[l][1] = (int8_t)d->line_cells[2 * l + 1];
     }
     e->nmulti = 0;
+    e->pairs = 1;
     for (c = 0; c < e->nc; c++) {
         uint64_t g = 0, acc = 0;
         e->cmask[c] = 0;
@@ -88,6 +89,8 @@ static void incidence(dsv *e)
             continue;
         e->ground[c] = g;
         e->multi[e->nmulti++] = (uint8_t)c;
+        if (mg__popcount64(g) != 2)
+            e->pairs = 0;
         e->firstk[c][0] = 0;
         for (k = 1; g; k++, g &= g - 1) {
             acc |= g & (0 - g);
@@ -114,6 +117,8 @@ static void symmetries(dsv *e)
                 break;
             }
         }
+        for (l = 0; l < e->nl; l++)
+            e->lsym[l][s] = BIT(e->symline[s][l]);
         for (i = 0; i < 8; i++)
             for (v = 0; v < 256; v++) {
                 uint64_t x = 0;
@@ -153,10 +158,20 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
     e->tt = (uint64_t *)(void *)p; /* 0 from calloc: empty, untouched */
     e->nbuckets = n;
     e->shift = (e->nl + 1) / 2;
-    /* compact when every tag, < 2^nl / n + 1, fits in its bits */
-    e->compact = e->nl <= DSV_TAGBITS ||
-                 (e->nl < 64 &&
-                  ((uint64_t)1 << e->nl) / n < ((uint64_t)1 << DSV_TAGBITS));
+    e->topshift = e->nl - 32; /* negative: h is shifted left */
+    {
+        /* a bucket's run of h: at most ceil(2^32 / n) values of the top
+         * 32 bits, each 2^(nl - 32) values of h below them */
+        int k = 0;
+        uint64_t run = (((uint64_t)1 << 32) + n - 1) / n;
+        while (((uint64_t)1 << k) < run)
+            k++;
+        k += e->nl > 32 ? e->nl - 32 : 0;
+        if (k > e->nl)
+            k = e->nl;
+        e->tagmask = k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
+        e->compact = k <= DSV_TAGBITS;
+    }
     e->g = NULL; /* the engine outlives the game object it was made for */
     e->d = NULL;
     return e;

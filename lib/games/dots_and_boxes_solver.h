@@ -6,8 +6,8 @@
  *                                   engine's tables, the root driver
  *                                   (MTD(f) with null windows), the
  *                                   symmetry image for the generic search
- *   dots_and_boxes_solver_search.c  the alpha-beta search, its table and
- *                                   the simple loony endgame evaluator
+ *   dots_and_boxes_solver_search.c  the alpha-beta search and its table
+ *   dots_and_boxes_solver_loony.c   the simple loony endgame evaluator
  *
  * The engine takes boards of at most 64 lines (a position is a 64-bit
  * mask of drawn lines, the pre-drawn border lines included); larger
@@ -32,9 +32,12 @@
 /* The table: buckets of one cache line, 8 words, 0 empty (the table is
  * zero pages from calloc, never cleared).  A position's key, the
  * canonical mask of drawn lines, is mixed by a bijection of nl-bit
- * integers into h; its bucket is h mod nbuckets and h / nbuckets,
- * which with the bucket gives back the key (exact: no false hits), is
- * the tag.  Compact (8 entries a bucket) when the tag fits in 38 bits:
+ * integers into h; its bucket is the top 32 bits of h scaled to the
+ * buckets, (top * nbuckets) >> 32 (no division), so a bucket's keys
+ * are one run of consecutive h shorter than 2^tagbits, and the low
+ * tagbits bits of h, which with the bucket give back the key (exact: no
+ * false hits), are the tag.  Compact (8 entries a bucket) when the tag
+ * fits in 38 bits:
  * one word, tag << 26 | data; else wide (4 a bucket): the complement
  * of the key (never 0: the full board is never stored), then the data.
  * The data, 26 bits: the bounds lo <= value <= hi as (lo + n) / 2 and
@@ -58,11 +61,16 @@ typedef struct dsv {
     uint8_t symline[DSV_MAXSYM][DSV_MAXL];
     uint8_t invsym[DSV_MAXSYM];
     uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
+    uint64_t lsym[DSV_MAXL][DSV_MAXSYM]; /* a line's image bit per sym */
+    int pairs;                      /* every multi cell has 2 border lines */
     uint64_t *tt;
     uint64_t nbuckets;
+    uint64_t tagmask;               /* the low tagbits bits of h */
     int compact, shift;             /* the table's format; the mix's */
+    int topshift;                   /* h's top 32 bits: h >> or << it */
     /* the search */
     uint64_t m;                     /* drawn lines */
+    uint64_t img[DSV_MAXSYM];       /* their image under each symmetry */
     int8_t cnt[DSV_MAXC];           /* undrawn sides per cell */
     uint64_t c1, c2, live;          /* cells with 1, 2, > 0 undrawn */
     int nlive;
@@ -71,9 +79,18 @@ typedef struct dsv {
     mg__budget *b;
 } dsv;
 
+/* The other cell of line l than c (-1: the ground). */
+static inline int mg__dsv_other(const dsv *e, int l, int c)
+{
+    return e->lcell[l][0] == c ? e->lcell[l][1] : e->lcell[l][0];
+}
+
 /* dots_and_boxes_solver_search.c */
 MG_HIDDEN void mg__dsv_set(dsv *e, uint64_t m);
 MG_HIDDEN int mg__dsv_search(dsv *e, int alpha, int beta, int *move);
+
+/* dots_and_boxes_solver_loony.c: every open cell has two undrawn sides
+ * and none is capturable: the mover's value (simple loony endgames). */
 MG_HIDDEN int mg__dsv_loony_value(const dsv *e);
 /* The simple loony endgame value for the controller (the player not to
  * move) of chains and loops given by size (exposed for the tests'
