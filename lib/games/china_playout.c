@@ -199,6 +199,102 @@ CHINA_INLINE int32_t play(const china *c, cstate *s, uint64_t *rng,
     return done;
 }
 
+/* mg_state_playout_result's loop for small classes and order=free (every
+ * default game: pattern classes of at most 16 cells): play(full 0)'s
+ * draws, with the turn's class, quota and vacancy bits, the counts and
+ * the side to move in registers, one turn an iteration.  It keeps only
+ * what the scoring reads (own, stones, colour; swapped); the position's
+ * other fields are left behind. */
+static int32_t play_free(const china *c, cstate *s, uint64_t *rng,
+                         int32_t max)
+{
+    uint64_t x = *rng;
+    int32_t done = 0, k, vt = s->vacant_total, placed, quota, vk, turn;
+    int col = s->colour, swapped = s->swapped;
+    int16_t stones[2];
+    uint32_t v;
+    const int16_t *kc;
+    stones[0] = s->stones[0];
+    stones[1] = s->stones[1];
+    turn = s->turn;
+    if (s->placed > 0) { /* a turn begun: its rest first */
+        k = s->klass;
+        placed = s->placed;
+        quota = s->quota;
+        v = s->kvac[k];
+        vk = s->vacant[k];
+        kc = c->kcells + c->kstart[k];
+        goto rest;
+    }
+    for (;;) {
+        uint32_t n = (uint32_t)vt, r, swap, stop;
+        int32_t a;
+        uint64_t bit;
+        if (done == max)
+            break;
+        swap = turn == 1 && !swapped;
+        r = mg__rand_below(&x, n + swap);
+        done++;
+        if (r == n) { /* swap: the same colour moves, now seat 0 */
+            swapped = 1;
+            continue;
+        }
+        a = select_cell(c, s->vac, r);
+        k = c->klass[a];
+        kc = c->kcells + c->kstart[k];
+        vk = s->vacant[k];
+        quota = c->base - c->beams[a];
+        if (quota > vk)
+            quota = vk;
+        v = s->kvac[k] & ~(1U << c->kpos[a]);
+        vk--;
+        bit = 1ULL << (a & 63);
+        s->vac[a >> 6] &= ~bit;
+        s->own[col][a >> 6] |= bit;
+        stones[col]++;
+        placed = 1;
+        if (--vt == 0) { /* rules 1.3.5 / 2.3.4: a full board */
+            col = -1;
+            goto store;
+        }
+    rest:
+        stop = (uint32_t)(!c->maximal || turn == 0);
+        while (placed < quota && vk > 0) {
+            int32_t j;
+            if (done == max)
+                goto store;
+            r = mg__rand_below(&x, (uint32_t)vk + stop);
+            done++;
+            if (r == (uint32_t)vk) /* done */
+                break;
+            j = select16(c, v, r);
+            a = kc[j];
+            v &= ~(1U << j);
+            vk--;
+            bit = 1ULL << (a & 63);
+            s->vac[a >> 6] &= ~bit;
+            s->own[col][a >> 6] |= bit;
+            stones[col]++;
+            placed++;
+            if (--vt == 0) {
+                col = -1;
+                goto store;
+            }
+        }
+        s->kvac[k] = (uint16_t)v;
+        s->vacant[k] = (int16_t)vk;
+        turn++;
+        col ^= 1;
+    }
+store: /* what the scoring reads */
+    s->colour = (int8_t)col;
+    s->swapped = (int8_t)swapped;
+    s->stones[0] = stones[0];
+    s->stones[1] = stones[1];
+    *rng = x;
+    return done;
+}
+
 int32_t mg__china_playout(const mg_game *g, void *st, uint64_t *rng,
                           int32_t max, int32_t *hist, unsigned char *rec,
                           size_t stride, int32_t *scratch)
@@ -218,7 +314,10 @@ int32_t mg__china_playout_result(const mg_game *g, const void *st,
     int32_t done;
     (void)scratch;
     memcpy(w, st, offsetof(cstate, cell));
-    done = play(C(g), w, rng, max, NULL, NULL, 0, 0);
+    if (C(g)->small && !C(g)->ascending)
+        done = play_free(C(g), w, rng, max);
+    else
+        done = play(C(g), w, rng, max, NULL, NULL, 0, 0);
     mg__china_result(g, w, winner, scores);
     return done;
 }
