@@ -202,18 +202,25 @@ CHINA_INLINE int32_t play(const china *c, cstate *s, uint64_t *rng,
 /* mg_state_playout_result's loop for small classes and order=free (every
  * default game: pattern classes of at most 16 cells): play(full 0)'s
  * draws, with the turn's class, quota and vacancy bits, the counts and
- * the side to move in registers, one turn an iteration.  It keeps only
+ * the side to move in registers, one turn an iteration; the vacant cells
+ * of each word counted (wc), so a turn's first stone, the r-th vacant
+ * cell, reads only its own word's bytes (one: 1, a board of one word,
+ * the Labyrinth, whose count is vt).  It keeps only
  * what the scoring reads (own, stones, colour; swapped); the position's
  * other fields are left behind. */
-static int32_t play_free(const china *c, cstate *s, uint64_t *rng,
-                         int32_t max)
+CHINA_INLINE int32_t play_free(const china *c, cstate *s, uint64_t *rng,
+                               int32_t max, const int one)
 {
     uint64_t x = *rng;
     int32_t done = 0, k, vt = s->vacant_total, placed, quota, vk, turn;
     int col = s->colour, swapped = s->swapped;
     int16_t stones[2];
+    int32_t wc[CW];
     uint32_t v;
     const int16_t *kc;
+    int w;
+    for (w = 0; !one && w < CW; w++)
+        wc[w] = w < c->nw ? bits_count(s->vac[w]) : 0;
     stones[0] = s->stones[0];
     stones[1] = s->stones[1];
     turn = s->turn;
@@ -239,7 +246,9 @@ static int32_t play_free(const china *c, cstate *s, uint64_t *rng,
             swapped = 1;
             continue;
         }
-        a = select_cell(c, s->vac, r);
+        for (w = 0; !one && r >= (uint32_t)wc[w]; w++)
+            r -= (uint32_t)wc[w];
+        a = 64 * w + select_word(c, s->vac[w], byte_prefix(s->vac[w]), r);
         k = c->klass[a];
         kc = c->kcells + c->kstart[k];
         vk = s->vacant[k];
@@ -251,6 +260,8 @@ static int32_t play_free(const china *c, cstate *s, uint64_t *rng,
         bit = 1ULL << (a & 63);
         s->vac[a >> 6] &= ~bit;
         s->own[col][a >> 6] |= bit;
+        if (!one)
+            wc[a >> 6]--;
         stones[col]++;
         placed = 1;
         if (--vt == 0) { /* rules 1.3.5 / 2.3.4: a full board */
@@ -274,6 +285,8 @@ static int32_t play_free(const china *c, cstate *s, uint64_t *rng,
             bit = 1ULL << (a & 63);
             s->vac[a >> 6] &= ~bit;
             s->own[col][a >> 6] |= bit;
+            if (!one)
+                wc[a >> 6]--;
             stones[col]++;
             placed++;
             if (--vt == 0) {
@@ -314,8 +327,10 @@ int32_t mg__china_playout_result(const mg_game *g, const void *st,
     int32_t done;
     (void)scratch;
     memcpy(w, st, offsetof(cstate, cell));
-    if (C(g)->small && !C(g)->ascending)
-        done = play_free(C(g), w, rng, max);
+    if (C(g)->small && !C(g)->ascending && C(g)->nw == 1)
+        done = play_free(C(g), w, rng, max, 1);
+    else if (C(g)->small && !C(g)->ascending)
+        done = play_free(C(g), w, rng, max, 0);
     else
         done = play(C(g), w, rng, max, NULL, NULL, 0, 0);
     mg__china_result(g, w, winner, scores);
