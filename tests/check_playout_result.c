@@ -25,7 +25,9 @@
  * margin and seat 0's win rate of playout_result and of mg_state_playout
  * agree within 5 standard errors.  Dots and Boxes boards of several
  * words of lines (check_big): one action against the model, a whole
- * playout owning every cell.  And the edges: a NULL state, a
+ * playout owning every cell.  The China games' op against a replay of
+ * its sequence with mg_state_apply on several boards and options
+ * (check_china).  And the edges: a NULL state, a
  * finished game (0 actions, its result), max_actions 0, NULL outputs.
  */
 #include "game_specs.h"
@@ -344,6 +346,102 @@ START_TEST(test_big_boards)
 }
 END_TEST
 
+/* The China games' own op (china_playout.c: the playout on a copy with
+ * no history, hash or cell array, scored once) against a replay with
+ * mg_state_apply: at positions along random games (mid-turn ones too),
+ * for no limit and a random limit, mg_state_playout on a clone gives the
+ * sequence for the seed (this version promises the China result draws
+ * the same one, see the top); each of its actions must be accepted by
+ * mg_state_apply on a second clone (rules 1.3, 1.4, 2.3, 2.4: the turn's
+ * class and quota, order=ascending, `done`, `swap`), and the result must
+ * be the count and what mg_state_winner and mg_state_score give at the
+ * end of the replay (rules 1.3.6, 0: stones - P x groups, the cascade).
+ * The specs reach each path of the op: small classes with a turn that
+ * may stop (Tangle, Octangle) or not (Squares, Grove), order=ascending
+ * (the first-stone cache), mode=number (classes of more than 16 cells:
+ * cell sets), on several boards of both kinds. */
+static void check_china(const char *spec, uint64_t x)
+{
+    static int32_t legal[MAX_BUF], hist[MAX_BUF];
+    mg_game *g = NULL;
+    int k;
+    MG_GAME(g, spec);
+    for (k = 0; k < 2; k++) {
+        mg_state *s = NULL, *c = NULL, *r = NULL;
+        size_t n, h0, h1, i;
+        ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+        ck_assert_int_eq(mg_state_new(&c, g), MG_OK);
+        ck_assert_int_eq(mg_state_new(&r, g), MG_OK);
+        while (mg_state_legal_actions(s, legal, MAX_BUF, &n) == MG_OK &&
+               n > 0) {
+            int t;
+            for (t = 0; t < 2 && mg_test_rand_below(&x, 3) == 0; t++) {
+                uint64_t seed = mg_test_rand(&x);
+                int32_t lim = t == 0 ? -1
+                                     : (int32_t)(1 + mg_test_rand_below(&x,
+                                                                        30));
+                int32_t w, sc[2], rs[2];
+                int rc = mg_state_playout_result(s, seed, lim, &w, sc), rc2;
+                mg_state_copy(c, s);
+                mg_state_copy(r, s);
+                mg_state_history(c, NULL, 0, &h0);
+                rc2 = mg_state_playout(c, seed, lim);
+                ck_assert_int_eq(mg_state_history(c, hist, MAX_BUF, &h1),
+                                 MG_OK);
+                MG_REQUIRE(rc2 == rc && h1 == h0 + (size_t)rc,
+                           "%s: seed %llu max %d: %d actions, the playout "
+                           "%d",
+                           spec, (unsigned long long)seed, lim, rc, rc2);
+                for (i = h0; i < h1; i++)
+                    MG_REQUIRE(mg_state_apply(r, hist[i]) == MG_OK,
+                               "%s: seed %llu: action %d of the sequence "
+                               "refused by apply",
+                               spec, (unsigned long long)seed,
+                               (int)(i - h0));
+                mg_state_score(r, 0, &rs[0]);
+                mg_state_score(r, 1, &rs[1]);
+                MG_REQUIRE(mg_state_winner(r) == w && rs[0] == sc[0] &&
+                               rs[1] == sc[1],
+                           "%s: seed %llu max %d: winner %d, %d-%d; the "
+                           "replay %d, %d-%d",
+                           spec, (unsigned long long)seed, lim, w, sc[0],
+                           sc[1], mg_state_winner(r), rs[0], rs[1]);
+                MG_REQUIRE(lim < 0 ? w != MG_NOBODY
+                                   : (w == MG_NOBODY) == (rc == lim &&
+                                                          mg_state_current_player(
+                                                              r) != MG_NOBODY),
+                           "%s: max %d, %d actions, winner %d", spec, lim,
+                           rc, w);
+            }
+            ck_assert_int_eq(
+                mg_state_apply(s, legal[mg_test_rand_below(&x, n)]), MG_OK);
+        }
+        mg_state_free(s);
+        mg_state_free(c);
+        mg_state_free(r);
+    }
+    mg_game_free(g);
+}
+
+START_TEST(test_china)
+{
+    static const char *const specs[] = {
+        "china_squares", "china_squares(board=3,penalty=2)",
+        "china_squares(board=5,order=ascending)",
+        "china_octangle(board=2)", "china_octangle(board=4,mode=number)",
+        "china_octangle(board=6,mode=number,order=ascending)",
+        "china_tangle", "china_tangle(board=7)",
+        "china_tangle(board=3,mode=number,order=ascending)",
+        "china_grove(board=2,penalty=8)",
+        "china_grove(board=9,mode=number)",
+        "china_grove(board=4,order=ascending)",
+    };
+    size_t i;
+    for (i = 0; i < sizeof specs / sizeof specs[0]; i++)
+        check_china(specs[i], 0xC41A + i);
+}
+END_TEST
+
 START_TEST(test_edges)
 {
     mg_game *g = NULL;
@@ -383,6 +481,7 @@ Suite *mg_playout_result_suite(void)
     tcase_add_test(tc, test_statistics);
     tcase_add_test(tc, test_whole_game);
     tcase_add_test(tc, test_big_boards);
+    tcase_add_test(tc, test_china);
     tcase_add_test(tc, test_edges);
     suite_add_tcase(s, tc);
     return s;

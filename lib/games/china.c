@@ -16,7 +16,7 @@
  * kept by colour (White moves first); `swap` exchanges which seat plays
  * which colour.  Actions: cell index, then DONE = N, SWAP = N + 1 (1.5).
  */
-#include "china.h"
+#include "china_step.h"
 
 #include <stdlib.h>
 
@@ -239,42 +239,6 @@ static uint64_t hash(const mg_game *g, const void *st)
 
 /* ------------------------------------------------------------ cell sets */
 
-/* Byte prefix counts of x: byte i of the result counts the set bits of
- * bytes 0 .. i of x (so the top byte is the count of x). */
-static inline uint64_t byte_prefix(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return x * 0x0101010101010101ULL;
-}
-
-/* The r-th (0-based) set bit of x (r below its count), p = byte_prefix(x):
- * the first byte whose prefix count passes r, then the byte's table. */
-static inline int32_t select_word(const china *c, uint64_t x, uint64_t p,
-                                  uint32_t r)
-{
-    const uint64_t ones = 0x0101010101010101ULL, highs = ones << 7;
-    uint64_t t = ((p | highs) - (uint64_t)(r + 1) * ones) & highs;
-    int32_t b = mg__ctz64(t) >> 3;
-    uint32_t before = (uint32_t)(((p << 8) >> (8 * b)) & 0xFF);
-    return 8 * b + c->sel8[(x >> (8 * b)) & 0xFF][r - before];
-}
-
-/* The r-th (0-based) cell of set m in index order (r below its count). */
-static inline int32_t select_cell(const china *c, const uint64_t *m,
-                                  uint32_t r)
-{
-    int w;
-    for (w = 0;; w++) {
-        uint64_t p = byte_prefix(m[w]);
-        uint32_t count = (uint32_t)(p >> 56);
-        if (r < count)
-            return 64 * w + select_word(c, m[w], p, r);
-        r -= count;
-    }
-}
-
 /* The first `cap` cells of set m ascending into buf; their number. */
 static int32_t list_cells(const china *c, const uint64_t *m, int32_t cap,
                           int32_t *buf)
@@ -327,107 +291,6 @@ static int is_legal(const mg_game *g, const void *st, int32_t a)
     return s->turn == 1 && s->placed == 0 && !s->swapped; /* swap */
 }
 
-/* apply_action is the playout's inner step: GCC would keep it a call. */
-#if defined(__GNUC__)
-#define CHINA_INLINE static inline __attribute__((always_inline))
-#else
-#define CHINA_INLINE static inline
-#endif
-
-/* Set bits of a small class's vacancy mask (16 bits). */
-static inline int32_t count16(const china *c, uint32_t m)
-{
-    return c->pc8[m & 0xFF] + c->pc8[m >> 8];
-}
-
-/* The r-th (0-based) set bit of 16-bit m (r below its count). */
-static inline int32_t select16(const china *c, uint32_t m, uint32_t r)
-{
-    uint32_t lo = m & 0xFF, n = c->pc8[lo];
-    return r < n ? c->sel8[lo][r] : 8 + c->sel8[m >> 8][r - n];
-}
-
-/* Of `avail` cells open to the turn's next stone, how many, lowest first,
- * are legal: with order=ascending and a mandatory turn the highest are
- * kept for the rest of the quota (cell_legal: a cell is legal when enough
- * vacant cells of its class lie above it, true of all but the top
- * `need`). */
-static inline int32_t next_legal(const china *c, const cstate *s,
-                                 int32_t avail)
-{
-    int32_t need;
-    if (!c->ascending || may_stop(c, s))
-        return avail;
-    need = s->quota - s->placed - 1;
-    if (need > 0)
-        avail -= need;
-    return avail > 0 ? avail : 0;
-}
-
-/* The cells open to the turn's next stone (placed > 0): the vacant cells
- * of the turn's class, above the last stone with order=ascending, as
- * places in the class's list (small classes, kvac) into *m; returns how
- * many of them, lowest first, are legal. */
-static inline int32_t next_small(const china *c, const cstate *s,
-                                 uint32_t *m)
-{
-    uint32_t v = s->kvac[s->klass];
-    if (!c->ascending) {
-        *m = v;
-        return s->vacant[s->klass];
-    }
-    v &= ~((2U << c->kpos[s->last]) - 1);
-    *m = v;
-    return next_legal(c, s, count16(c, v));
-}
-
-/* The same as a cell set (any classes). */
-static int32_t next_cells(const china *c, const cstate *s, uint64_t *m)
-{
-    int32_t k = s->klass, n = 0;
-    int w;
-    for (w = 0; w < CW; w++)
-        m[w] = s->vac[w] & c->kbits[k][w];
-    if (!c->ascending)
-        return s->vacant[k];
-    for (w = 0; w < c->nw; w++) {
-        m[w] &= above_mask(w, s->last);
-        n += bits_count(m[w]);
-    }
-    return next_legal(c, s, n);
-}
-
-/* order=ascending, a mandatory turn's first stone in class k: the class's
- * first vacant cells, leaving room above for the rest of the quota, into
- * ok (a set of CW words); returns their number (cell_legal with placed =
- * 0).  They are the class's vacant cells up to its allowed-th (the
- * classes list their cells ascending). */
-static int32_t class_first(const china *c, const cstate *s, int32_t k,
-                           uint64_t *ok)
-{
-    int32_t v = s->vacant[k], q, allowed, cut;
-    int w;
-    for (w = 0; w < CW; w++)
-        ok[w] = 0;
-    if (v == 0)
-        return 0;
-    q = c->base - c->beams[c->kcells[c->kstart[k]]];
-    allowed = v - (q < v ? q : v) + 1;
-    if (c->small) {
-        cut = c->kcells[c->kstart[k] +
-                        select16(c, s->kvac[k], (uint32_t)allowed - 1)];
-    } else {
-        uint64_t m[CW];
-        for (w = 0; w < CW; w++)
-            m[w] = s->vac[w] & c->kbits[k][w];
-        cut = select_cell(c, m, (uint32_t)allowed - 1);
-    }
-    for (w = 0; w < cut >> 6; w++)
-        ok[w] = s->vac[w] & c->kbits[k][w];
-    ok[w] = s->vac[w] & c->kbits[k][w] & (~0ULL >> (63 - (cut & 63)));
-    return allowed;
-}
-
 /* The same for every class at once (the classes are disjoint). */
 static int32_t first_cells(const china *c, const cstate *s, uint64_t *ok)
 {
@@ -442,43 +305,6 @@ static int32_t first_cells(const china *c, const cstate *s, uint64_t *ok)
             ok[w] |= m[w];
     }
     return n;
-}
-
-/* The playout's first_cells, kept per class: between two turns' first
- * stones only one class changes (the earlier turn's), measured again. */
-typedef struct first_cache {
-    int ready;
-    int32_t dirty;              /* a class changed since, or -1 */
-    int32_t total;              /* the cells of set */
-    int32_t count[MAXK];        /* class_first of each class */
-    uint64_t part[MAXK][CW];
-    uint64_t set[CW];           /* their union */
-} first_cache;
-
-static int32_t first_cached(const china *c, const cstate *s, first_cache *f)
-{
-    int32_t k = f->dirty;
-    int w;
-    if (!f->ready) {
-        f->total = 0;
-        for (w = 0; w < CW; w++)
-            f->set[w] = 0;
-        for (k = 0; k < c->nk; k++) {
-            f->total += f->count[k] = class_first(c, s, k, f->part[k]);
-            for (w = 0; w < CW; w++)
-                f->set[w] |= f->part[k][w];
-        }
-        f->ready = 1;
-    } else if (k >= 0) {
-        f->total -= f->count[k];
-        for (w = 0; w < CW; w++)
-            f->set[w] &= ~f->part[k][w];
-        f->total += f->count[k] = class_first(c, s, k, f->part[k]);
-        for (w = 0; w < CW; w++)
-            f->set[w] |= f->part[k][w];
-    }
-    f->dirty = -1;
-    return f->total;
 }
 
 static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
@@ -510,89 +336,6 @@ static int32_t legal(const mg_game *g, const void *st, int32_t *buf)
     return n;
 }
 
-/* Is any placement left in this turn (after a stone)? */
-static inline int turn_can_go_on(const china *c, const cstate *s)
-{
-    int32_t k = s->klass;
-    int w;
-    if (s->placed >= s->quota)
-        return 0;
-    if (!c->ascending)
-        return s->vacant[k] > 0;
-    if (c->small)
-        return (s->kvac[k] >> c->kpos[s->last]) > 1;
-    for (w = s->last >> 6; w < c->nw; w++)
-        if (s->vac[w] & c->kbits[k][w] & above_mask(w, s->last))
-            return 1;
-    return 0;
-}
-
-static inline void end_turn(cstate *s)
-{
-    s->turn++;
-    s->colour ^= 1;
-    s->placed = 0;
-    s->quota = s->klass = s->last = s->first = 0;
-}
-
-/* apply without the undo record.  The hash changes by the keys of what
- * changes (turn_keys before and after, hash_full). */
-CHINA_INLINE void apply_action(const china *c, cstate *s, int32_t a)
-{
-    uint64_t h = s->hash, bit;
-    int col = s->colour, t = s->turn < 2 ? s->turn : 2;
-    int32_t k;
-    if (a >= c->n) {
-        if (a == c->swap_action) { /* the same colour moves, now seat 0 */
-            s->swapped = 1;
-            s->hash = h ^ c->zswapped;
-            return;
-        }
-        h ^= c->zklass[s->klass] ^ c->zplaced[s->placed & 15]; /* done */
-        if (c->ascending)
-            h ^= c->zlast[s->last];
-        end_turn(s);
-        s->hash = h ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^ c->zturn[t] ^
-                  c->zturn[s->turn < 2 ? s->turn : 2];
-        return;
-    }
-    k = c->klass[a];
-    bit = 1ULL << (a & 63);
-    h ^= c->zstone[a][col];
-    if (s->placed == 0) { /* the turn's first stone fixes its class */
-        s->klass = (int16_t)k, s->first = (int16_t)a;
-        s->quota = (int16_t)quota_of(c, s, a);
-        h ^= c->zklass[k];
-    } else {
-        h ^= c->zplaced[s->placed & 15];
-        if (c->ascending)
-            h ^= c->zlast[s->last];
-    }
-    s->placed++;
-    s->last = (int16_t)a;
-    s->cell[a] = (int8_t)col;
-    s->vac[a >> 6] &= ~bit;
-    s->own[col][a >> 6] |= bit;
-    if (c->small)
-        s->kvac[k] &= (uint16_t)~(1U << c->kpos[a]);
-    s->stones[col]++;
-    s->vacant[k]--;
-    s->vacant_total--;
-    if (s->vacant_total == 0) { /* rules §1.3.5 / 2.3.4: a full board */
-        s->colour = -1;
-        h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zturn[t] ^ c->zturn[2];
-    } else if (!turn_can_go_on(c, s)) {
-        end_turn(s);
-        h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^
-             c->zturn[t] ^ c->zturn[s->turn < 2 ? s->turn : 2];
-    } else {
-        h ^= c->zplaced[s->placed & 15];
-        if (c->ascending)
-            h ^= c->zlast[a];
-    }
-    s->hash = h;
-}
-
 static void apply(const mg_game *g, void *st, int32_t a, void *undo)
 {
     memcpy(undo, st, HEADER_SIZE);
@@ -616,148 +359,6 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
     memcpy(s, rec, HEADER_SIZE);
 }
 
-/* ------------------------------------------------------------- playout */
-
-/* Write field `f` of an undo record (a header, unaligned) from v. */
-#define PUT(out, f, v)                                                        \
-    do {                                                                      \
-        memcpy((out) + offsetof(cstate, f), &(v), sizeof(v));                 \
-    } while (0)
-
-/* The playout's rest of a turn after its first stone, for small classes
- * and order=free: the class's vacancy bits and the counts stay in
- * registers and each undo record is written from them (what apply would
- * save: the header before the action).  Returns the new `done`. */
-CHINA_INLINE int32_t turn_rest(const china *c, cstate *s, uint64_t *x,
-                               int32_t max, int32_t *hist,
-                               unsigned char *rec, size_t stride,
-                               int32_t done)
-{
-    const int32_t k = s->klass, col = s->colour;
-    const int16_t *kc = c->kcells + c->kstart[k];
-    const uint32_t stop = (uint32_t)may_stop(c, s);
-    const int t = s->turn < 2 ? s->turn : 2;
-    unsigned char hd[HEADER_SIZE]; /* the header's fields fixed this turn */
-    uint64_t h = s->hash;
-    uint32_t v = s->kvac[k];
-    int16_t placed = s->placed, last = s->last, vk = s->vacant[k],
-            vt = s->vacant_total, stones = s->stones[col];
-    memcpy(hd, s, HEADER_SIZE);
-    while (done != max) {
-        unsigned char *out = rec + (size_t)done * stride;
-        uint32_t r = mg__rand_below(x, (uint32_t)vk + stop);
-        int32_t j, a;
-        uint64_t bit;
-        memcpy(out, hd, HEADER_SIZE);
-        PUT(out, hash, h);
-        PUT(out, placed, placed);
-        PUT(out, last, last);
-        PUT(out, vacant_total, vt);
-        memcpy(out + offsetof(cstate, stones) + col * sizeof stones, &stones,
-               sizeof stones);
-        if (r == (uint32_t)vk) { /* done */
-            h ^= c->zklass[k] ^ c->zplaced[placed & 15] ^ c->zcolour[col] ^
-                 c->zcolour[col ^ 1] ^ c->zturn[t] ^
-                 c->zturn[s->turn + 1 < 2 ? s->turn + 1 : 2];
-            hist[done++] = c->done_action;
-            goto end_turn;
-        }
-        j = select16(c, v, r);
-        a = kc[j];
-        bit = 1ULL << (a & 63);
-        v &= ~(1U << j);
-        vk--;
-        vt--;
-        stones++;
-        h ^= c->zstone[a][col] ^ c->zplaced[placed & 15];
-        placed++;
-        last = (int16_t)a;
-        s->cell[a] = (int8_t)col;
-        s->vac[a >> 6] &= ~bit;
-        s->own[col][a >> 6] |= bit;
-        hist[done++] = a;
-        if (vt == 0) { /* a full board */
-            h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zturn[t] ^ c->zturn[2];
-            s->colour = -1;
-            break;
-        }
-        if (placed >= s->quota || vk == 0) {
-            h ^= c->zklass[k] ^ c->zcolour[col] ^ c->zcolour[col ^ 1] ^
-                 c->zturn[t] ^ c->zturn[s->turn + 1 < 2 ? s->turn + 1 : 2];
-            goto end_turn;
-        }
-        h ^= c->zplaced[placed & 15];
-    }
-    s->placed = placed;
-    s->last = last;
-    goto out;
-end_turn:
-    end_turn(s);
-out:
-    s->hash = h;
-    s->kvac[k] = (uint16_t)v;
-    s->vacant[k] = vk;
-    s->vacant_total = vt;
-    s->stones[col] = stones;
-    return done;
-}
-
-static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
-                       int32_t *hist, unsigned char *rec, size_t stride,
-                       int32_t *scratch)
-{
-    const china *c = C(g);
-    cstate *s = st;
-    int32_t done = 0;
-    uint64_t x = *rng; /* a local: rng could alias the position's words */
-    first_cache fc;
-    (void)scratch;
-    fc.ready = 0;
-    fc.dirty = -1;
-    while (s->colour >= 0 && done != max) {
-        uint64_t m[CW];
-        int32_t a;
-        uint32_t n, r;
-        if (s->placed == 0) {
-            const uint64_t *set = s->vac;
-            int swap = s->turn == 1 && !s->swapped;
-            n = (uint32_t)s->vacant_total;
-            if (c->ascending && !may_stop(c, s)) {
-                n = (uint32_t)first_cached(c, s, &fc);
-                set = fc.set;
-            }
-            if (n + (uint32_t)swap == 0)
-                break; /* nothing legal: the generic loop stops too */
-            r = mg__rand_below(&x, n + (uint32_t)swap);
-            a = r == n ? c->swap_action : select_cell(c, set, r);
-        } else if (c->small && !c->ascending) {
-            done = turn_rest(c, s, &x, max, hist, rec, stride, done);
-            continue;
-        } else {
-            int stop = may_stop(c, s);
-            uint32_t v;
-            n = (uint32_t)(c->small ? next_small(c, s, &v)
-                                    : next_cells(c, s, m));
-            if (n + (uint32_t)stop == 0)
-                break;
-            r = mg__rand_below(&x, n + (uint32_t)stop);
-            if (r == n)
-                a = c->done_action;
-            else if (c->small)
-                a = c->kcells[c->kstart[s->klass] + select16(c, v, r)];
-            else
-                a = select_cell(c, m, r);
-        }
-        memcpy(rec + (size_t)done * stride, s, HEADER_SIZE);
-        if (a < c->n)
-            fc.dirty = c->klass[a];
-        apply_action(c, s, a);
-        hist[done++] = a;
-    }
-    *rng = x;
-    return done;
-}
-
 /* ---------------------------------------------------------------- tables */
 
 /* The four games share every op but create; each has its option table
@@ -775,7 +376,9 @@ static int32_t playout(const mg_game *g, void *st, uint64_t *rng, int32_t max,
         .groups = mg__china_groups,                                           \
         .action_name = mg__china_action_name,                               \
         .action_parse = mg__china_action_parse, .render = mg__china_render,  \
-        .playout = playout, .num_sites = mg__china_num_sites,                 \
+        .playout = mg__china_playout,                                         \
+        .playout_result = mg__china_playout_result,                           \
+        .num_sites = mg__china_num_sites,                                     \
         .site_info = mg__china_site_info,                                     \
         .site_neighbors = mg__china_site_neighbors,                           \
         .site_name = mg__china_site_name,                                     \

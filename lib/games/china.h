@@ -1,6 +1,7 @@
 /*
  * china.h - what the files of the four China games share (china.c the
- * rules, china_text.c notation and pictures, china_position.c sites and
+ * rules, china_step.h their inline steps, china_playout.c the playouts,
+ * china_text.c notation and pictures, china_position.c sites and
  * observations): the game's data, the position's layout and the turn's
  * placement test.  Never installed.
  */
@@ -163,6 +164,16 @@ MG_HIDDEN int mg__china_groups(const mg_game *g, const void *st, int player,
 MG_HIDDEN void mg__china_gains(const mg_game *g, const void *st,
                                const int32_t *actions, int32_t n,
                                int64_t *out);
+
+/* china_playout.c: the playout op and the playout_result op (1.5) */
+MG_HIDDEN int32_t mg__china_playout(const mg_game *g, void *st, uint64_t *rng,
+                                    int32_t max, int32_t *hist,
+                                    unsigned char *rec, size_t stride,
+                                    int32_t *scratch);
+MG_HIDDEN int32_t mg__china_playout_result(const mg_game *g, const void *st,
+                                           void *work, int32_t *scratch,
+                                           uint64_t *rng, int32_t max,
+                                           int32_t *winner, int32_t *scores);
 
 /* china_text.c */
 MG_HIDDEN void mg__china_action_name(const mg_game *g, int32_t a, mg__sb *sb);

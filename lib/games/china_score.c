@@ -6,31 +6,49 @@
  */
 #include "china.h"
 
+#if defined(__GNUC__)
+#define CHINA_SCORE_INLINE static inline __attribute__((always_inline))
+#else
+#define CHINA_SCORE_INLINE static inline
+#endif
+
 /* The groups of cell set `set` (through the board's neighbours: 8 on the
  * Octopuszle, so diagonal cross-cuts connect; 6 on the hex board): their
  * number; their sizes, unsorted, into sizes unless it is NULL; each
- * cell's group (its index in sizes) into label unless it is NULL.  A flood
+ * cell's group (its index in sizes) into label unless it is NULL; the
+ * number of groups of each size added into hist unless it is NULL (zero
+ * at 1 .. the largest size), and the largest size into *top.  A flood
  * fill over bit sets held in registers, the frontier a set too (no stack,
  * no loop over a cell's neighbours): a frontier cell taken moves its
- * neighbours still left into the frontier, a word at a time. */
-static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
-                          uint8_t *label)
+ * neighbours still left into the frontier, a word at a time; a group's
+ * size counts the cells taken.  Inlined: each caller's NULLs drop their
+ * parts. */
+CHINA_SCORE_INLINE int32_t groups_of(const china *c, const uint64_t *set,
+                                     int32_t *sizes, uint8_t *label,
+                                     uint8_t *hist, int32_t *top)
 {
-    int32_t groups = 0;
+    int32_t groups = 0, most = 0;
     if (c->nw == 1) { /* the Labyrinth: 63 cells */
         uint64_t left = set[0];
         while (left) {
             uint64_t front = left & (~left + 1), grown = front;
+            int32_t size = 0;
             left &= left - 1;
             while (front) {
                 uint64_t f = c->nbits[mg__ctz64(front)][0] & left;
                 front &= front - 1;
                 left &= ~f;
                 front |= f;
-                grown |= f;
+                size++;
+                if (label)
+                    grown |= f;
             }
             if (sizes)
-                sizes[groups] = bits_count(grown);
+                sizes[groups] = size;
+            if (hist) {
+                hist[size]++;
+                most = size > most ? size : most;
+            }
             for (; label && grown; grown &= grown - 1)
                 label[mg__ctz64(grown)] = (uint8_t)groups;
             groups++;
@@ -39,6 +57,7 @@ static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
         uint64_t l0 = set[0], l1 = set[1], l2 = set[2], l3 = set[3];
         while (l0 | l1 | l2 | l3) {
             uint64_t f0 = 0, f1 = 0, f2 = 0, f3 = 0, g0, g1, g2, g3;
+            int32_t size;
             if (l0)
                 f0 = l0 & (~l0 + 1);
             else if (l1)
@@ -52,6 +71,7 @@ static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
             l2 &= ~f2;
             l3 &= ~f3;
             g0 = f0, g1 = f1, g2 = f2, g3 = f3;
+            size = 0;
             for (;;) {
                 const uint64_t *nb;
                 uint64_t n0, n1, n2, n3;
@@ -70,6 +90,7 @@ static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
                 } else {
                     break;
                 }
+                size++;
                 n0 = nb[0] & l0;
                 n1 = nb[1] & l1;
                 n2 = nb[2] & l2;
@@ -88,8 +109,11 @@ static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
                 g3 |= n3;
             }
             if (sizes)
-                sizes[groups] = bits_count(g0) + bits_count(g1) +
-                                bits_count(g2) + bits_count(g3);
+                sizes[groups] = size;
+            if (hist) {
+                hist[size]++;
+                most = size > most ? size : most;
+            }
             if (label) {
                 const uint64_t gw[4] = {g0, g1, g2, g3};
                 int w;
@@ -102,7 +126,15 @@ static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
             groups++;
         }
     }
+    if (top)
+        *top = most;
     return groups;
+}
+
+static int32_t set_groups(const china *c, const uint64_t *set, int32_t *sizes,
+                          uint8_t *label)
+{
+    return groups_of(c, set, sizes, label, NULL, NULL);
 }
 
 /* Group sizes of `colour`, unsorted, into sizes; returns their number. */
@@ -176,42 +208,38 @@ int mg__china_winner(const mg_game *g, const void *st)
 
 /* The winner op and the score op of both seats in one pass (ops->result,
  * 1.5): each colour's groups found once (the three ops apart find them
- * four times). */
+ * four times), counted by size as they are found. */
 void mg__china_result(const mg_game *g, const void *st, int32_t *winner,
                       int32_t *scores)
 {
     const china *c = C(g);
     const cstate *s = st;
-    int32_t a[2][MAXC], na[2] = {0, 0}, i, size;
     uint8_t count[2][MAXC + 1];
+    int32_t size;
     int p;
-    for (p = 0; p < 2; p++) {
-        int colour = p ^ s->swapped;
-        if (c->symple) { /* rules §1.3.6: stones - P x groups */
+    if (c->symple) { /* rules §1.3.6: stones - P x groups */
+        for (p = 0; p < 2; p++) {
+            int colour = p ^ s->swapped;
             scores[p] = s->stones[colour] -
-                        c->penalty * set_groups(c, s->own[colour], NULL, NULL);
-            continue;
+                        c->penalty * groups_of(c, s->own[colour], NULL,
+                                               NULL, NULL, NULL);
         }
-        na[p] = set_groups(c, s->own[colour], a[p], NULL);
-        scores[p] = 0;
-        for (i = 0; i < na[p]; i++)
-            if (a[p][i] > scores[p])
-                scores[p] = a[p][i];
+        *winner = s->colour >= 0         ? MG_NOBODY
+                  : scores[0] == scores[1] ? MG_DRAW
+                  : scores[0] > scores[1]  ? 0
+                                           : 1;
+        return;
+    }
+    /* the largest group; the cascade as mg__china_winner decides it, on
+     * the counts of groups of each size */
+    for (p = 0; p < 2; p++) {
+        memset(count[p], 0, (size_t)c->n + 1);
+        groups_of(c, s->own[p ^ s->swapped], NULL, NULL, count[p],
+                  &scores[p]);
     }
     if (s->colour >= 0) {
         *winner = MG_NOBODY;
         return;
-    }
-    if (c->symple) {
-        *winner = scores[0] == scores[1] ? MG_DRAW : scores[0] > scores[1] ? 0
-                                                                           : 1;
-        return;
-    }
-    /* the cascade, as mg__china_winner decides it */
-    for (p = 0; p < 2; p++) {
-        memset(count[p], 0, (size_t)c->n + 1);
-        for (i = 0; i < na[p]; i++)
-            count[p][a[p][i]]++;
     }
     *winner = MG_DRAW;
     for (size = scores[0] > scores[1] ? scores[0] : scores[1]; size > 0;
