@@ -107,13 +107,35 @@ class Server(object):
         self.user = user  # run as this uid (crash tests as root)
         self.log_path = os.path.join(self.tmp, "server.log")
         self.starts = 0
+        self.server = SERVER
+        if user is not None:
+            self._copy_server()
+
+    def _copy_server(self):
+        """Another user may not reach the build tree (a checkout in a
+        private folder, such as mktemp -d's): run a copy of the program and
+        of the library beside it ($ORIGIN/.. is its run path) from this
+        server's own folder, and serve no page unless one was given."""
+        run = os.path.join(self.tmp, "run")
+        os.makedirs(os.path.join(run, "programs"))
+        os.chmod(run, 0o755)
+        os.chmod(os.path.join(run, "programs"), 0o755)
+        self.server = os.path.join(run, "programs", "mg-server")
+        shutil.copy2(SERVER, self.server)
+        lib = os.path.join(os.path.dirname(os.path.dirname(
+            os.path.abspath(SERVER))), "libmindgames.so.1")
+        if os.path.exists(lib):
+            shutil.copy(os.path.realpath(lib),
+                        os.path.join(run, "libmindgames.so.1"))
+        if self.web_dir == WEB_DIR:
+            self.web_dir = None
 
     @property
     def origin(self):
         return "http://127.0.0.1:%d" % self.port
 
     def command_line(self):
-        cmd = [SERVER, "--listen", "127.0.0.1:%d" % self.port,
+        cmd = [self.server, "--listen", "127.0.0.1:%d" % self.port,
                "--db", self.db, "--quiet"]
         if self.web_dir:
             cmd += ["--web-dir", self.web_dir]
