@@ -249,10 +249,21 @@ static void on_headers(conn *c, char *h)
         c->rs = R_EOF;
 }
 
+/* An answer read whole: 1 when the connection is gone, -1 when it is to
+ * close, else 0 (the next answer may follow). */
+static int answer_end(conn *c)
+{
+    answer_done(c);
+    if (c->fd < 0)
+        return 1;
+    return c->close_after ? -1 : 0;
+}
+
 /* Parse what is in c->r; returns -1 when the connection is to close. */
 static int conn_parse(conn *c)
 {
     size_t off = 0;
+    int rc;
     for (;;) {
         char *p = c->r + off;
         size_t n = c->rlen - off;
@@ -277,11 +288,8 @@ static int conn_parse(conn *c)
             on_headers(c, p);
             off += (size_t)(e - p);
             if (c->rs == R_CL && c->left == 0) {
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
+                if ((rc = answer_end(c)) != 0)
+                    return rc;
             }
             continue;
         }
@@ -291,11 +299,8 @@ static int conn_parse(conn *c)
             off += k;
             c->left -= (long long)k;
             if (c->left == 0) {
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
+                if ((rc = answer_end(c)) != 0)
+                    return rc;
                 continue;
             }
             break;
@@ -339,11 +344,8 @@ static int conn_parse(conn *c)
                 break;
             off += (size_t)(nl - p) + 1;
             if (c->left == -1) { /* after the last chunk */
-                answer_done(c);
-                if (c->fd < 0)
-                    return 1;
-                if (c->close_after)
-                    return -1;
+                if ((rc = answer_end(c)) != 0)
+                    return rc;
                 continue;
             }
             c->rs = R_CHUNK_SIZE;
