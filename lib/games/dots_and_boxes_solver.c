@@ -25,11 +25,10 @@ static int engine_nsym(const mg_game *g)
     return n > DSV_MAXSYM ? DSV_MAXSYM : n;
 }
 
-/* The engine's fixed part: the struct and the symmetry tables. */
-static size_t fixed_bytes(const mg_game *g)
+/* The engine's fixed part: the struct (its symmetry tables included). */
+static size_t fixed_bytes(void)
 {
-    return round_up(sizeof(dsv), 64) +
-           (size_t)engine_nsym(g) * 8 * 256 * sizeof(uint64_t);
+    return round_up(sizeof(dsv), 64);
 }
 
 static size_t dsv_min(const mg_game *g)
@@ -37,7 +36,7 @@ static size_t dsv_min(const mg_game *g)
     const dab *d = D(g);
     if (d->nlines > DSV_MAXL || d->ncells > DSV_MAXC || !g->pos)
         return 0;
-    return fixed_bytes(g) + 64 + MIN_ENTRIES * 2 * sizeof(uint64_t);
+    return fixed_bytes() + 64 + MIN_ENTRIES * 2 * sizeof(uint64_t);
 }
 
 /* Lines in order of their distance from the centre of the board. */
@@ -102,7 +101,7 @@ static void incidence(dsv *e)
 static void symmetries(dsv *e)
 {
     const mg__position *p = e->g->pos;
-    int s, t, l, i, v;
+    int s, t, l;
     for (s = 0; s < e->nsym; s++)
         for (l = 0; l < e->nl; l++)
             e->symline[s][l] =
@@ -119,15 +118,6 @@ static void symmetries(dsv *e)
         }
         for (l = 0; l < e->nl; l++)
             e->lsym[l][s] = BIT(e->symline[s][l]);
-        for (i = 0; i < 8; i++)
-            for (v = 0; v < 256; v++) {
-                uint64_t x = 0;
-                int b;
-                for (b = 0; b < 8; b++)
-                    if ((v >> b & 1) && 8 * i + b < e->nl)
-                        x |= BIT(e->symline[s][8 * i + b]);
-                e->symtab[s][i][v] = x;
-            }
     }
 }
 
@@ -135,7 +125,7 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
 {
     dsv *e = mem;
     unsigned char *p = mem;
-    size_t fixed = fixed_bytes(g), n;
+    size_t fixed = fixed_bytes(), n;
     memset(e, 0, sizeof *e);
     e->g = g;
     e->d = D(g);
@@ -143,9 +133,7 @@ static void *dsv_init(const mg_game *g, void *mem, size_t bytes)
     e->nc = e->d->ncells;
     e->misere = e->d->misere;
     e->nsym = engine_nsym(g);
-    e->nbytes = (e->nl + 7) / 8;
     e->all = e->nl == 64 ? ~(uint64_t)0 : BIT(e->nl) - 1;
-    e->symtab = (uint64_t(*)[8][256])(void *)(p + round_up(sizeof(dsv), 64));
     incidence(e);
     centre_order(e);
     symmetries(e);

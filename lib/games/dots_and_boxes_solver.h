@@ -50,7 +50,7 @@
 typedef struct dsv {
     const mg_game *g;
     const dab *d;
-    int nl, nc, misere, nsym, nbytes, nmulti;
+    int nl, nc, misere, nsym, nmulti;
     uint64_t all;                   /* every line */
     uint64_t cmask[DSV_MAXC];       /* the lines of a cell */
     int8_t lcell[DSV_MAXL][2];      /* the cells of a line; -1: ground */
@@ -60,7 +60,6 @@ typedef struct dsv {
     uint8_t order[DSV_MAXL];        /* lines, the centre first */
     uint8_t symline[DSV_MAXSYM][DSV_MAXL];
     uint8_t invsym[DSV_MAXSYM];
-    uint64_t (*symtab)[8][256];     /* nsym x byte x value: image bits */
     uint64_t lsym[DSV_MAXL][DSV_MAXSYM]; /* a line's image bit per sym */
     int pairs;                      /* every multi cell has 2 border lines */
     uint64_t *tt;

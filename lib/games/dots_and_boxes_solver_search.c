@@ -65,14 +65,14 @@ static int bits(uint64_t v)
 
 void mg__dsv_set(dsv *e, uint64_t m)
 {
-    int c, sy, i;
+    int c, sy;
+    uint64_t x;
     e->m = m;
-    for (sy = 0; sy < e->nsym; sy++) {
-        uint64_t x = 0;
-        for (i = 0; i < e->nbytes; i++)
-            x |= e->symtab[sy][i][(m >> (8 * i)) & 255];
-        e->img[sy] = x;
-    }
+    for (sy = 0; sy < e->nsym; sy++)
+        e->img[sy] = 0;
+    for (x = m; x; x &= x - 1)
+        for (sy = 0; sy < e->nsym; sy++)
+            e->img[sy] |= e->lsym[ctz(x)][sy];
     e->c1 = e->c2 = e->live = 0;
     e->nlive = 0;
     for (c = 0; c < e->nc; c++) {
