@@ -1,7 +1,7 @@
 # programs/server/server.mk - mg-server, the online game server
 # (programs/server/*.c: HTTP by libmicrohttpd, storage in SQLite, JSON by
-# jansson, seat secrets by libsodium; the library linked as the tools
-# link it).  Included by the Makefile (whose variables it uses: B, CC,
+# jansson, seat secrets by libsodium, players' names by ICU; the library
+# linked as the tools link it).  Included by the Makefile (whose variables it uses: B, CC,
 # APP_CFLAGS, CFLAGS, LDFLAGS, SHLIB, RPATH, Q).
 #
 #   make server     build $(B)/programs/mg-server (installs the Debian
@@ -20,7 +20,7 @@
 #                   libsodium) nor emscripten for the page.
 #   make uninstall-server  remove exactly what install-server put there
 
-SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium
+SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
 SERVER_SRCS  := $(filter-out $(STORE_SRCS),$(wildcard programs/server/*.c)) \
                 $(STORE_SRCS)
 SERVER_HDRS  := $(wildcard programs/server/*.h) $(HEADER)
