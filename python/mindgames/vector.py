@@ -214,8 +214,9 @@ class VectorGame(Closable):
     def _load(self, actions: Any) -> None:
         """actions into the int32 array the library reads, never
         wrapped: ids beyond int32 become the nearest int32 bound, which
-        no game has as a legal action (one vectorised pass, no new
-        array for an int32 or int64 array)."""
+        no game has as a legal action.  No new array: a wider dtype costs
+        a min and a max reduction (about 2 us for 1024 games), and a clip
+        only when some id does not fit."""
         a = self._a
         if actions is a:
             return
@@ -228,6 +229,11 @@ class VectorGame(Closable):
                             "array of %s" % dt)
         if dt.itemsize < 4 or dt == a.dtype:
             np.copyto(a, actions, casting="same_kind")
+        elif (actions.size == 0
+              or (np.maximum.reduce(actions, axis=None) <= _args.I32_MAX
+                  and (dt.kind == "u" or np.minimum.reduce(
+                      actions, axis=None) >= _args.I32_MIN))):
+            np.copyto(a, actions, casting="unsafe")
         else:
             np.clip(actions, 0 if dt.kind == "u" else _args.I32_MIN,
                     _args.I32_MAX, out=a, casting="unsafe")
