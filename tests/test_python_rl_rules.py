@@ -378,6 +378,18 @@ class TestRefusedOpening(unittest.TestCase):
         core.step(5)       # the episode goes on
         self.assertEqual(core.mg_state.history(), [4, 5])
 
+    def test_single_agent(self):
+        env = SingleAgentCore(SMALL, seat=0)
+        env.reset(seed=3)
+        env.step(4)
+        before = (env.mg_state.history(), env.np_random.bit_generator.state)
+        for seed, options in ((-1, None), (9, {"seat": 2}),
+                              (9, {"seat": True})):
+            with self.assertRaises(ValueError):
+                env.reset(seed=seed, options=options)
+            self.assertEqual((env.mg_state.history(),
+                              env.np_random.bit_generator.state), before)
+
 
 @needs_numpy
 class TestSpecOfAnotherGame(unittest.TestCase):

@@ -523,15 +523,15 @@ class SingleAgentCore:
         """(observation, info) at the start of an episode: the opponent
         has played when it moves first."""
         seed = seed_value(seed)
-        if seed is not None or self._np_random is None:
-            self._np_random = make_rng(seed)
         options = options or {}
         seat = options.get("seat", self.seat_option)
-        if seat == "random":
-            seat = int(self.np_random.integers(2))
-        if seat not in (0, 1):
+        if seat not in (0, 1, "random") or isinstance(seat, bool):
             raise ValueError("seat must be 0, 1 or 'random', not %r"
                              % (seat,))
+        if seed is not None or self._np_random is None:
+            self._np_random = make_rng(seed)
+        if seat == "random":
+            seat = int(self.np_random.integers(2))
         self.seat = seat
         if isinstance(self.opponent, str) and self.opponent != "random":
             if self._bot is not None:

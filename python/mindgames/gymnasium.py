@@ -27,7 +27,10 @@ float32)`` with each plane's bounds (``Game.observation_bounds()``);
 action space ``Discrete(num_actions)``; the legal-action mask is
 ``info["action_mask"]`` (int8, for ``action_space.sample(mask)``; also
 ``env.action_masks()``); reward +1/-1/0 at the end; an illegal action
-ends the episode with -1 (``info["illegal_action"]``).  The logic is
+ends the episode with -1 (``info["illegal_action"]``, the agent's
+name); what is not an integer is a TypeError; ``truncate_after`` and
+``max_episode_steps``: None or 0 for no limit (README, the table of
+*Reinforcement-learning wrappers*).  The logic is
 :class:`mindgames._rl.SingleAgentCore` and, for vectors,
 :class:`mindgames._rl_vector.VectorCore` (autoreset ``"next_step"``,
 ``"same_step"`` or ``"none"``).  With ``opponent="self"``, ``make_vec``
