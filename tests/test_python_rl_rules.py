@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 
 from mgtest import HAVE_NUMPY, mg
-from test_python_rl import AGENTS, SMALL, needs_numpy
+from test_python_rl import AGENTS, SMALL, expected_rewards, needs_numpy
 
 if HAVE_NUMPY:
     import numpy as np
@@ -485,6 +485,68 @@ class TestOneVocabulary(unittest.TestCase):
                 self.assertEqual(vec.step(np.array([3, 3]))[4]["status"]
                                  .tolist(), [BATCH_OK, BATCH_OK])
             vec.close()
+
+    def test_self_play_against_a_model(self):
+        """Random play with illegal actions mixed in, every mode, 1 and 2
+        threads, against single States with the rules written out."""
+        game = mg.Game(SMALL)
+        n = 6
+        for mode in ("next_step", "same_step", "none"):
+            for threads in (1, 2):
+                vec = SelfPlayVectorCore(SMALL, n, autoreset=mode,
+                                         threads=threads)
+                obs, infos = vec.reset(seed=0)
+                states = [game.new_state() for _ in range(n)]
+                done, view = [False] * n, [0] * n
+                rng = np.random.default_rng(threads)
+                for _ in range(60):
+                    acts = []
+                    for s in states:
+                        m = s.legal_mask()
+                        pick = m if rng.random() < 0.8 or m.all() else 1 - m
+                        acts.append(int(rng.choice(np.flatnonzero(pick)))
+                                    if pick.any() else 0)
+                    obs, rew, term, trunc, infos = vec.step(np.array(acts))
+                    for i, a in enumerate(acts):
+                        what = (mode, threads, i)
+                        r, te, final, name = 0.0, False, None, None
+                        s = states[i]
+                        if done[i]:
+                            if mode == "next_step":
+                                states[i], done[i], view[i] = \
+                                    game.new_state(), False, 0
+                        else:
+                            mover = s.current_player
+                            view[i] = mover
+                            if s.is_legal(a):
+                                s.apply(a)
+                                if s.is_terminal:
+                                    r, te = expected_rewards(s)[mover], True
+                            else:
+                                r, te, name = -1.0, True, AGENTS[mover]
+                            if te and mode == "same_step":
+                                final = s.observation(mover, as_numpy=True)
+                                states[i], view[i] = game.new_state(), 0
+                            elif te:
+                                done[i] = True
+                        p = states[i].current_player
+                        want = states[i].observation(
+                            view[i] if done[i] or p < 0 else p,
+                            as_numpy=True)
+                        self.assertEqual(obs[i].tobytes(), want.tobytes(),
+                                         what)
+                        self.assertEqual((rew[i], bool(term[i])), (r, te),
+                                         what)
+                        got = (infos["illegal_action"][i]
+                               if "illegal_action" in infos else None)
+                        self.assertEqual(got, name, what)
+                        if final is not None:
+                            self.assertEqual(infos["final_obs"][i].tobytes(),
+                                             final.tobytes(), what)
+                        self.assertEqual(
+                            bool(infos["action_mask"][i].any()),
+                            not done[i], what)
+                vec.close()
 
     def test_none_is_a_type_error_for_a_live_agent(self):
         for env in (AECCore(SMALL), SingleAgentCore(SMALL)):
