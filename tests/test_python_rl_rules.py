@@ -17,11 +17,11 @@ import unittest
 from unittest import mock
 
 from mgtest import HAVE_NUMPY, mg
-from test_python_rl import AGENTS, SMALL, expected_rewards, needs_numpy
+from test_python_rl import SMALL, expected_rewards, needs_numpy
 
 if HAVE_NUMPY:
     import numpy as np
-    from mindgames._rl import AECCore, SingleAgentCore
+    from mindgames._rl import AGENTS, AECCore, SingleAgentCore
     from mindgames._rl_vector import SelfPlayVectorCore, VectorCore
     from mindgames.vector import (BATCH_IDLE, BATCH_ILLEGAL, BATCH_OK,
                                   BATCH_RESET, VectorGame)
