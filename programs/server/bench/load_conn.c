@@ -21,7 +21,6 @@
 /* ------------------------------------------------------- connections */
 
 int ep;
-static long nfd_open;
 long long n_conn_errors;
 long long status_count[600];
 long long errs_other;
@@ -42,7 +41,6 @@ static int conn_connect(conn *c)
         n_conn_errors++;
         return -1;
     }
-    nfd_open++;
     set_nb(c->fd);
     setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     c->state = C_CONNECTING;
@@ -55,7 +53,6 @@ static int conn_connect(conn *c)
         ml_note("connect: %s", strerror(errno));
         n_conn_errors++;
         close(c->fd);
-        nfd_open--;
         c->fd = -1;
         c->state = C_CLOSED;
         return -1;
@@ -131,7 +128,6 @@ void ml_conn_close(conn *c)
     if (c->fd >= 0) {
         epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
         close(c->fd);
-        nfd_open--;
     }
     c->fd = -1;
     c->state = C_CLOSED;

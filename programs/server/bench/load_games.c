@@ -67,7 +67,6 @@ int phase;  /* 0 setup, 1 spectators, 2 seat streams, 3 play, 4 drain */
 int64_t play_end_us;
 long long moves_ok, moves_sent, tables_made, games_finished;
 samples lat_event, lat_cmd, lat_setup;
-long long ev_late_other; /* events seen for versions not in ring */
 static uint64_t rnd(uint64_t *s)
 {
     uint64_t x = *s;

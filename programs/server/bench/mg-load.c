@@ -175,8 +175,6 @@ static long long proc_cpu_ticks(void)
 static conn *spect;
 static long nspect, spect_started;
 static int64_t play_start_us;
-static long long lat_missing;
-static long long ev_late_other; /* events seen for versions not in ring */
 
 /* ------------------------------------------------------------- main */
 
@@ -219,7 +217,7 @@ static void raise_nofile(long need)
 int main(int argc, char **argv)
 {
     int i;
-    long k, tables_for_streams, setup_pending;
+    long k, tables_for_streams;
     long rss0 = -1, rss1 = -1, rss2 = -1, rss3 = -1, rss4 = -1;
     long long cpu0 = -1, cpu1 = -1;
     int64_t next_slot = 0, t_start, spect_start_us = 0, spect_done_us = 0;
@@ -326,7 +324,6 @@ int main(int argc, char **argv)
     ml_note("%s: setting up %ld tables for streams and %ld games (%s)",
             hostport, tables_for_streams, opt_games, opt_spec);
     /* phase 0: create the tables, 64 at a time */
-    setup_pending = 1;
     for (;;) {
         int n, j;
         long active = 0, done = 0;
@@ -469,7 +466,6 @@ int main(int argc, char **argv)
             if (inflight == 0 || ml_now_us() - play_end_us > 3000000)
                 break;
         }
-        (void)setup_pending;
         if (timeout_us < 0)
             timeout_us = 0;
         n = epoll_wait(ep, evs, 512, (int)((timeout_us + 999) / 1000));
@@ -497,7 +493,6 @@ int main(int argc, char **argv)
         long long errs = 0;
         int s;
         long ticks = sysconf(_SC_CLK_TCK);
-        lat_missing = (long long)lat_cmd.n - (long long)lat_event.n;
         printf("mg-load %s spec=%s streams=%ld tables=%ld games=%ld "
                "rate=%g seconds=%g\n", hostport, opt_spec, opt_streams,
                tables_for_streams, opt_games, opt_rate, opt_seconds);
@@ -558,7 +553,6 @@ int main(int argc, char **argv)
                    moves_ok ? (double)(cpu1 - cpu0) / ticks * 1e6 / moves_ok
                             : 0.0);
         printf("RESULT table_id %s\n", ngames ? games[0].id : "");
-        (void)ev_late_other;
     }
     return 0;
 }
