@@ -96,6 +96,14 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Sort the samples for pct (none: v may be NULL, which qsort must not
+ * be given). */
+static void samples_sort(samples *s)
+{
+    if (s->n)
+        qsort(s->v, s->n, sizeof *s->v, cmp_u32);
+}
+
 static double pct(const samples *s, double p)
 {
     size_t i;
@@ -564,9 +572,9 @@ static void report(ml_run *r)
     int s;
     samples *ev = &r->lat_event, *cmd = &r->lat_cmd, *setup = &r->lat_setup;
 
-    qsort(ev->v, ev->n, sizeof *ev->v, cmp_u32);
-    qsort(cmd->v, cmd->n, sizeof *cmd->v, cmp_u32);
-    qsort(setup->v, setup->n, sizeof *setup->v, cmp_u32);
+    samples_sort(ev);
+    samples_sort(cmd);
+    samples_sort(setup);
     cpu_s = (double)(r->cpu_end - r->cpu_start) / ticks;
     printf("mg-load %s spec=%s streams=%ld tables=%ld games=%ld "
            "rate=%g seconds=%g\n", r->hostport, opt->spec, opt->streams,
