@@ -12,9 +12,18 @@
  * There is no mutable global state: main owns one ml_run (on its stack)
  * and hands it to the functions that need it; a connection keeps a back
  * pointer to its run (conn.run), since epoll hands back a connection only.
- * Everything a run points to is allocated by run_init and released by
- * run_free (mg-load.c); the other files change fields of the run, they
- * never allocate or free the run's arrays.
+ * Who owns what:
+ *   - run_init (mg-load.c) allocates the run's arrays (games, rq, spect,
+ *     legal), the game and the epoll descriptor; run_free releases them,
+ *     closes every connection and frees what the connections, the game
+ *     slots and the samples hold.  Nothing else allocates or frees them.
+ *   - a connection's buffers (w, r, body) and descriptor are its own,
+ *     grown and closed by load_conn.c; a game slot's mg_state st by
+ *     load_games.c (ml_on_answer makes it, ml_game_reset frees it); a
+ *     samples' v by ml_sample_add.
+ *   - load_conn.c and load_games.c change the run's counters, queue and
+ *     slots; only the phase functions in mg-load.c change run.phase
+ *     (and the times and server figures that go with it).
  *
  * The including file defines _POSIX_C_SOURCE and _DEFAULT_SOURCE first.
  */
