@@ -340,6 +340,12 @@ test("people online: no hint, the form locked, a used invite watches, whose move
     assert.equal(await a.isDisabled("#game-id"), true);
     assert.equal(await a.inputValue("#spec"), spec);
     assert.equal(await a.isVisible("#setup-locked"), true);
+    // abort asks first; a click elsewhere lets the question go
+    await a.click("#ol-abort");
+    assert.match(await a.textContent("#ol-abort"), /Really abort\?/);
+    await a.click("h1");
+    await a.waitForFunction(() => document.getElementById("ol-abort").textContent === "Abort");
+    assert.equal((await snap(a)).status, "playing", "one click does not abort");
     // the invite again, in another browser: used, so a spectator, and told
     const c = await open(t, invite, PHONE);
     await c.waitForSelector('#online-bar[data-seat="spectator"]');
