@@ -76,6 +76,7 @@ test("fair play: two people at one page get no hint until the game is over; then
     await newGame(page, "dots_and_boxes(rows=1,cols=1)", ["human", "human"]);
     await waitHuman(page);
     assert.equal(await page.isVisible("#hint"), false, "no Hint between two people");
+    assert.equal(await page.isVisible("#legend-hint"), false, "nor its mark in the legend");
     // the help text says so
     assert.match(await page.textContent("#setup .fair"), /no hint until the game is over/);
     let guard = 0;

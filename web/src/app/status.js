@@ -204,6 +204,7 @@ export function updateStatus() {
     // fair play: no hint in a game between people while it runs
     const help = helpAllowed();
     $("hint").hidden = !help;
+    $("legend-hint").hidden = !help;
     $("hint").disabled = !help || !humanToMove();
     if (!help && app.hint) { app.hint = null; $("hint-text").textContent = ""; }
     // pausing is the local bots' (never a table's: its bots are the server's)
