@@ -18,7 +18,7 @@
 
 /* two_sq_4x4 (fangqi_test.h) then the initial removals xb2 and xd4:
  *   4  O O O .
- *   3  O X O X      X (seat 0) to move, 7 stones each
+ *   3  O X O X      Black (seat 0) to move, 7 stones each
  *   2  X . X O
  *   1  X X X O
  *      a b c d                                                     */
@@ -76,15 +76,17 @@ START_TEST(initial_removal_refusals)
     rt_expect_text(s, "b1-b2", MG_EILLEGAL,
                    "b1-b2: Black (seat 0) owes 1 removal first: the initial "
                    "removal (rules 4.2.3)");
-    rt_expect_text(s, "xa1", MG_EILLEGAL,
-                   "xa1: the stone on a1 is Black's own: Black (seat 0) removes White "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa1", MG_EILLEGAL,
+        "xa1: the stone on a1 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_play(s, "xb2");
     rt_expect_text(s, "xb2", MG_EILLEGAL,
                    "xb2: there is no stone on b2 to remove (rules 4.2.5)");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the stone on a3 is White's own: White (seat 1) removes Black "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the stone on a3 is White's own: White (seat 1) removes Black "
+        "stones (rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 
@@ -108,9 +110,10 @@ START_TEST(initial_removal_refusals)
     rt_play(s, "xa1");
     rt_expect_text(s, "xa1", MG_EILLEGAL,
                    "xa1: there is no stone on a1 to remove (rules 4.2.5)");
-    rt_expect_text(s, "xa2", MG_EILLEGAL,
-                   "xa2: the stone on a2 is White's own: White (seat 1) removes Black "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa2", MG_EILLEGAL,
+        "xa2: the stone on a2 is White's own: White (seat 1) removes Black "
+        "stones (rules 4.2.5)");
     rt_play(s, "xc1");
     /* no square on the board (§4.2.4): movement, X to move */
     rt_expect_text(s, "xd1", MG_EILLEGAL,
@@ -133,29 +136,33 @@ START_TEST(protected_refusals)
     mg_game *g = rt_game(BOARD4);
     mg_state *s = rt_state(g);
     rt_play(s, "a1 b2 b1 a3 c1 b3 d1 a4 a2 b4 c2 d3 d2 c4 c3 d4");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the White stone on a3 is protected, part of the square "
-                   "a3 b3 a4 b4, and White has unprotected stones to remove "
-                   "(rules 4.2.5)");
-    rt_expect_text(s, "xb4", MG_EILLEGAL,
-                   "xb4: the White stone on b4 is protected, part of the square "
-                   "a3 b3 a4 b4, and White has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the White stone on a3 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xb4", MG_EILLEGAL,
+        "xb4: the White stone on b4 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
     rt_expect_text(s, "xb2", MG_OK, "");
     rt_play(s, "xb2");
-    rt_expect_text(s, "xd2", MG_EILLEGAL,
-                   "xd2: the Black stone on d2 is protected, part of the square "
-                   "c1 d1 c2 d2, and Black has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xd2", MG_EILLEGAL,
+        "xd2: the Black stone on d2 is protected, part of the square "
+        "c1 d1 c2 d2, and Black has unprotected stones to remove "
+        "(rules 4.2.5)");
     rt_play(s, "xa1");
     /* the square removals (§4.2.4): X owes one for c1 .. d2 */
     rt_expect_text(s, "d4", MG_EILLEGAL,
                    "d4: Black (seat 0) owes 1 removal first, one for each of "
                    "its squares on the full board (rules 4.2.4)");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the White stone on a3 is protected, part of the square "
-                   "a3 b3 a4 b4, and White has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the White stone on a3 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -174,9 +181,10 @@ START_TEST(all_protected_removable)
     rt_play(s, "a1 a3 b1 b3 a2 a4 b2 b4");
     rt_expect_text(s, "xa3", MG_OK, "");
     rt_expect_text(s, "xb4", MG_OK, "");
-    rt_expect_text(s, "xa2", MG_EILLEGAL,
-                   "xa2: the stone on a2 is Black's own: Black (seat 0) removes White "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa2", MG_EILLEGAL,
+        "xa2: the stone on a2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -199,9 +207,10 @@ START_TEST(movement_refusals_rook)
                    "completes a square earns one (rules 4.2.6)");
     rt_expect_text(s, "b2-b1", MG_EILLEGAL,
                    "b2-b1: there is no stone on b2 to move (rules 4.2.6)");
-    rt_expect_text(s, "a3-b3", MG_EILLEGAL,
-                   "a3-b3: the stone on a3 is White's: Black (seat 0) moves its own "
-                   "stones (rules 4.2.6)");
+    rt_expect_text(
+        s, "a3-b3", MG_EILLEGAL,
+        "a3-b3: the stone on a3 is White's: Black (seat 0) moves its own "
+        "stones (rules 4.2.6)");
     rt_expect_text(s, "c1-c3", MG_EILLEGAL,
                    "c1-c3: c3 is taken by a White stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
@@ -220,13 +229,15 @@ START_TEST(movement_refusals_rook)
     rt_expect_text(s, "d4", MG_EILLEGAL,
                    "d4: Black (seat 0) owes 2 removals first, earned by its "
                    "move (rules 4.2.6)");
-    rt_expect_text(s, "xb1", MG_EILLEGAL,
-                   "xb1: the stone on b1 is Black's own: Black (seat 0) removes White "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xb1", MG_EILLEGAL,
+        "xb1: the stone on b1 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_play(s, "xc3");
-    rt_expect_text(s, "xc2", MG_EILLEGAL,
-                   "xc2: the stone on c2 is Black's own: Black (seat 0) removes White "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xc2", MG_EILLEGAL,
+        "xc2: the stone on c2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_expect_text(s, "xc3", MG_EILLEGAL,
                    "xc3: there is no stone on c3 to remove (rules 4.2.5)");
     rt_play(s, "xa3");
@@ -234,12 +245,14 @@ START_TEST(movement_refusals_rook)
      *   3  . . . X      O (seat 1) to move
      *   2  X X X O
      *   1  X X X O                                                 */
-    rt_expect_text(s, "a4-d4", MG_EILLEGAL,
-                   "a4-d4: the way from a4 to d4 is blocked by a White stone on "
-                   "b4: a stone moves over empty points only (rules 4.2.6)");
-    rt_expect_text(s, "d2-d4", MG_EILLEGAL,
-                   "d2-d4: the way from d2 to d4 is blocked by a Black stone on "
-                   "d3: a stone moves over empty points only (rules 4.2.6)");
+    rt_expect_text(
+        s, "a4-d4", MG_EILLEGAL,
+        "a4-d4: the way from a4 to d4 is blocked by a White stone on "
+        "b4: a stone moves over empty points only (rules 4.2.6)");
+    rt_expect_text(
+        s, "d2-d4", MG_EILLEGAL,
+        "d2-d4: the way from d2 to d4 is blocked by a Black stone on "
+        "d3: a stone moves over empty points only (rules 4.2.6)");
     rt_expect_text(s, "b4-b3", MG_OK, "");
     rt_expect_text(s, "c4-c3", MG_OK, "");
     rt_expect_text(s, "xa1", MG_EILLEGAL,
@@ -273,9 +286,10 @@ START_TEST(movement_refusals_step)
     rt_expect_text(s, "a1-b1", MG_EILLEGAL,
                    "a1-b1: b1 is taken by a Black stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
-    rt_expect_text(s, "c4-d4", MG_EILLEGAL,
-                   "c4-d4: the stone on c4 is White's: Black (seat 0) moves its own "
-                   "stones (rules 4.2.6)");
+    rt_expect_text(
+        s, "c4-d4", MG_EILLEGAL,
+        "c4-d4: the stone on c4 is White's: Black (seat 0) moves its own "
+        "stones (rules 4.2.6)");
     rt_play(s, "b3-b2 xc3 xa3");
     rt_expect_text(s, "b4-b2", MG_EILLEGAL,
                    "b4-b2: with movement=step a stone moves one point at a "
@@ -299,7 +313,7 @@ START_TEST(ko_refusals)
     /* b3-b2 completes a1 b1 a2 b2 and b1 c1 b2 c2: banned for X */
     rt_play(s, "b3-b2 xc3 xa3 c4-c3 b2-b3 c3-c4");
     /*   4  O O O .
-     *   3  . X . X      X (seat 0) to move
+     *   3  . X . X      Black (seat 0) to move
      *   2  X . X O
      *   1  X X X O                                                 */
     rt_expect_text(s, "b3-b2", MG_EILLEGAL,
@@ -346,9 +360,10 @@ START_TEST(capture_on_placement_refusals)
     rt_expect_text(s, "a1-a3", MG_EILLEGAL,
                    "a1-a3: Black (seat 0) owes 1 removal first, earned by its "
                    "placement (rules 4.2, capture_on_placement)");
-    rt_expect_text(s, "xb2", MG_EILLEGAL,
-                   "xb2: the stone on b2 is Black's own: Black (seat 0) removes White "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xb2", MG_EILLEGAL,
+        "xb2: the stone on b2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_expect_text(s, "xd4", MG_EILLEGAL,
                    "xd4: there is no stone on d4 to remove (rules 4.2.5)");
     rt_play(s, "xc4");
@@ -394,9 +409,10 @@ START_TEST(end_below_lose_below)
                      MG_EINVAL);
     ck_assert_str_eq(buf, "");
     rt_play(s, "xb2");
-    expect_over(s, "Black (seat 0) wins: White (seat 1) has fewer than 8 stones "
-                   "(lose_below); Black (seat 0) 8 stones, White (seat 1) 7 stones "
-                   "(rules 4.2.7)");
+    expect_over(
+        s, "Black (seat 0) wins: White (seat 1) has fewer than 8 stones "
+           "(lose_below); Black (seat 0) 8 stones, White (seat 1) 7 stones "
+           "(rules 4.2.7)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -410,13 +426,15 @@ START_TEST(end_no_stones_left)
     mg_state *s = rt_state(g);
     char buf[1024];
     rt_play(s, "a1 b1 a2 b2 xb1 xa1 xa2");
-    expect_over(s, "White (seat 1) wins: Black (seat 0) has no stones left; "
-                   "Black (seat 0) 0 stones, White (seat 1) 1 stone (rules 4.2.7)");
+    expect_over(
+        s, "White (seat 1) wins: Black (seat 0) has no stones left; "
+           "Black (seat 0) 0 stones, White (seat 1) 1 stone (rules 4.2.7)");
     ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf,
                                      NULL),
                      MG_OK);
-    ck_assert_msg(strstr(buf, "\nBlack (seat 0): 0 stones  White (seat 1): 1 stone\n"),
-                  "%s", buf);
+    ck_assert_msg(
+        strstr(buf, "\nBlack (seat 0): 0 stones  White (seat 1): 1 stone\n"),
+        "%s", buf);
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -433,9 +451,10 @@ START_TEST(end_both_below)
     rt_play(s, "a1 c3 b1 d3 d1 c4 a2 b4 c2 a3 d2 c1 b3 b2 a4 d4 xa1");
     ck_assert_int_eq(mg_state_is_terminal(s), 0); /* not while placing */
     rt_play(s, "xb2");
-    expect_over(s, "draw: both players have fewer than 8 stones "
-                   "(lose_below); Black (seat 0) 7 stones, White (seat 1) 7 stones "
-                   "(rules 4.2.7)");
+    expect_over(
+        s, "draw: both players have fewer than 8 stones "
+           "(lose_below); Black (seat 0) 7 stones, White (seat 1) 7 stones "
+           "(rules 4.2.7)");
     mg_state_free(s);
     mg_game_free(g);
 }

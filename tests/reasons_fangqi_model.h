@@ -262,7 +262,8 @@ static void model_end(const fq_model *m, const int8_t *own, const int *st,
     int a = st[0] < m->lose_below, b = st[1] < m->lose_below, rule = 7;
     char what[256], counts[128];
     size_t k;
-    snprintf(counts, sizeof counts, "; Black (seat 0) %d stone%s, White (seat 1) %d "
+    snprintf(counts, sizeof counts,
+             "; Black (seat 0) %d stone%s, White (seat 1) %d "
              "stone%s",
              st[0], st[0] == 1 ? "" : "s", st[1], st[1] == 1 ? "" : "s");
     if (a || b) {

@@ -17,7 +17,8 @@ static void status(const mg_game *g, const fstate *s, mg__sb *sb)
     const fq *f = F(g);
     static const char *const phase_name[] = {"placing", "removing", "moving",
                                              "over"};
-    mg__sb_printf(sb, "Black (seat 0): %d stone%s  White (seat 1): %d stone%s\n",
+    mg__sb_printf(sb,
+                  "Black (seat 0): %d stone%s  White (seat 1): %d stone%s\n",
                   (int)s->stones[0], s->stones[0] == 1 ? "" : "s",
                   (int)s->stones[1], s->stones[1] == 1 ? "" : "s");
     if (s->phase == PH_OVER) {
