@@ -40,7 +40,10 @@ def make_web_dir(tmp):
 
 
 class InputCase(unittest.TestCase):
-    server_args = ["--rate", "2000", "--burst", "4000"]
+    # many tests share this server: the per-client table limits are
+    # test_server_limits.py's
+    server_args = ["--rate", "2000", "--burst", "4000",
+                   "--max-tables-per-addr", "0", "--creations-per-hour", "0"]
 
     @classmethod
     def setUpClass(cls):
@@ -301,7 +304,8 @@ class TestAccess(InputCase):
 
     def test_index_served(self):
         """The page at / and at a table's link /t/ID."""
-        index = open(os.path.join(self.web, "index.html"), "rb").read()
+        with open(os.path.join(self.web, "index.html"), "rb") as f:
+            index = f.read()
         t = self.srv.table(DAB)
         for p in ("/", "/t/" + t.id):
             a = self.srv.request("GET", p)
