@@ -5,6 +5,7 @@ client, a deadline for a request's headers; and creates and joins that a
 client may send again (cmd_id) without making a second table."""
 
 import os
+import re
 import socket
 import sqlite3
 import sys
@@ -151,9 +152,25 @@ class TestClients(LimitCase):
         """--max-conns: one more connection is closed at once; a closed
         one makes room."""
         srv = self.server("--max-conns", "2")
-        socks = [socket.create_connection(("127.0.0.1", srv.port), 5)
-                 for _ in range(2)]
+        socks = []
+
+        def served():
+            # a kept-alive connection that has had an answer: counted
+            for _ in range(20):
+                s = socket.create_connection(("127.0.0.1", srv.port), 5)
+                try:
+                    s.sendall(b"GET /api/v1 HTTP/1.1\r\nHost: x\r\n\r\n")
+                    if s.recv(100).startswith(b"HTTP/1.1 200"):
+                        return s
+                except OSError:
+                    pass
+                s.close()
+                time.sleep(0.1)  # the start's connections still closing
+            self.fail("no connection served")
+
         try:
+            socks.append(served())
+            socks.append(served())
             extra = socket.create_connection(("127.0.0.1", srv.port), 5)
             extra.settimeout(5)
             try:
@@ -176,7 +193,7 @@ class TestHeaderDeadline(LimitCase):
     def test_trickled_headers_are_cut(self):
         """A header line every 0.5 s never completes the request: the
         connection is closed --header-timeout (2 s) after it opened."""
-        srv = self.server("--header-timeout", "2")
+        srv = self.server("--header-timeout", "2", "--poll", "4")
         s = socket.create_connection(("127.0.0.1", srv.port), 5)
         t0 = time.time()
         closed = False
@@ -201,6 +218,69 @@ class TestHeaderDeadline(LimitCase):
         self.assertLess(time.time() - t0, 10)
         # a request whose headers come at once is served, also after a
         # wait on a kept-alive connection shorter than the deadline
+        self.assertEqual(srv.request("GET", "/api/v1").status, 200)
+        # a request whose answer takes longer (a long poll) is not cut
+        t = create(srv)
+        t0 = time.time()
+        a = srv.poll(t.json["id"], 1)
+        self.assertEqual(a.status, 200, repr(a))
+        self.assertGreater(time.time() - t0, 3)
+
+
+# Requests that libmicrohttpd answers itself, before the server sees them
+LIBRARY_PROBES = {
+    "long request line": b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x"
+                         b"\r\n\r\n",
+    "large headers": b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(
+        b"X-%d: %s\r\n" % (i, b"b" * 1000) for i in range(20)) + b"\r\n",
+    "HTTP/2.0": b"GET / HTTP/2.0\r\nHost: x\r\n\r\n",
+    "HTTP/0.9": b"GET / HTTP/0.9\r\nHost: x\r\n\r\n",
+    "bad Content-Length": b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\n"
+                          b"Content-Length: abc\r\n\r\n",
+    "huge Content-Length": b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\n"
+                           b"Content-Length: 99999999999999999999999\r\n\r\n",
+    "bad chunk": b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+    "huge chunk": b"POST /api/v1/tables HTTP/1.1\r\nHost: x\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\nffffffffffffffffff\r\n",
+    "no method": b"\x01\x02 garbage\r\n\r\n",
+    "header without colon": b"GET / HTTP/1.1\r\nHost: x\r\nnocolon\r\n\r\n",
+}
+
+
+def documented_exceptions():
+    """The statuses doc/server-api.md lists as the HTTP library's own."""
+    with open(os.path.join(mgclient.ROOT, "doc", "server-api.md")) as f:
+        text = f.read()
+    i = text.find("Exactly these statuses:")
+    if i < 0:
+        return set()
+    para = text[i:].split("\n\n")[0]
+    return set(int(x) for x in re.findall(r"`(\d{3})`", para))
+
+
+class TestLibraryAnswers(LimitCase):
+
+    def test_every_answer_json_or_documented(self):
+        """Every answer is JSON with the security headers, or one of the
+        HTTP library's own that the contract lists (exactly those)."""
+        srv = self.server()
+        documented = documented_exceptions()
+        seen = set()
+        for what, data in sorted(LIBRARY_PROBES.items()):
+            status, out = srv.raw(data, timeout=5)
+            self.assertIsNotNone(status, "%s: no answer" % what)
+            head = out.split(b"\r\n\r\n")[0].decode("latin-1").lower()
+            ok = ("content-type: application/json" in head and
+                  all(h.lower() + ":" in head
+                      for h in mgclient.SECURITY_HEADERS))
+            if not ok:
+                self.assertIn(status, documented,
+                              "%s: %d, not JSON and not in the contract"
+                              % (what, status))
+                seen.add(status)
+        self.assertEqual(seen, documented, "the contract lists statuses "
+                         "the library does not answer (or misses some)")
         self.assertEqual(srv.request("GET", "/api/v1").status, 200)
 
 
