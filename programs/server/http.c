@@ -17,8 +17,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
-int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
-               int *status);
+int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
+               struct MHD_Response **resp, int *status);
 
 typedef struct req {
     char ip[48];
@@ -473,7 +473,10 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
         struct MHD_Response *resp;
         int status;
         enum MHD_Result rc;
-        if (mgs_static(srv, url, &resp, &status) != 0)
+        if (mgs_static(srv, url,
+                       MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                   "Accept-Encoding"),
+                       &resp, &status) != 0)
             return MHD_NO;
         if (!resp)
             return send_error(c, rq, status, "not found");
