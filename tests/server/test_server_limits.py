@@ -108,6 +108,15 @@ class TestTableLimits(LimitCase):
         self.assertEqual(a.status, 200, repr(a))
         self.assert_limit(create(srv), 429, "max-tables-per-addr")
 
+    def test_rematch_refused(self):
+        """Past --max-tables a rematch is refused as a create is."""
+        srv = self.server("--max-tables", "2")
+        t = srv.table(DAB)
+        self.assertEqual(create(srv).status, 201)
+        self.assertEqual(t.cmd(0, "resign").status, 200)
+        self.assertEqual(create(srv).status, 201)
+        self.assert_limit(t.cmd(1, "rematch"), 503, "max-tables")
+
     def test_bad_values(self):
         for opt in ("--max-tables", "--max-tables-per-addr",
                     "--creations-per-hour", "--header-timeout"):
