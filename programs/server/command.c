@@ -151,6 +151,9 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         mgs_error(r, 503, "the server could not store this (%s): nothing "
                           "was applied; try again later",
                   err);
+        /* SQLite's message for SQLITE_FULL: --max-db-mb or the disk */
+        if (strstr(err, "database or disk is full"))
+            json_object_set_new(r->body, "limit", json_string("storage"));
         reload(srv, t);
         goto out;
     }

@@ -456,6 +456,7 @@ class TestStorageFull(unittest.TestCase):
             self.assertEqual(full.status, 503, repr(full))
             self.assertIsInstance(full.json, dict, repr(full))
             self.assertTrue(full.json.get("error"), repr(full))
+            self.assertEqual(full.json.get("limit"), "storage", repr(full))
             # moves are smaller: some may still fit; play until one is
             # refused
             refused = None
