@@ -7,7 +7,11 @@
 #   make server     build $(B)/programs/mg-server (installs the Debian
 #                   packages it needs as root, else prints the command)
 #   make serve      build it and the page, and run it on 127.0.0.1:8080
-#                   with ./mindgames.db (SERVE_ARGS=... for more options)
+#                   with the database $(SERVE_DB) (data/mindgames.db: a
+#                   folder ignored by git, out of the sources); more
+#                   options in SERVE_ARGS, such as
+#                   SERVE_ARGS="--listen 0.0.0.0:8080" for a LAN (README,
+#                   "Playing online")
 #   make install-server    after `make server web`: mg-server into BINDIR
 #                   (linked again with the installed rpath, as the tools
 #                   are), the page (everything in $(B)/web) into
@@ -49,8 +53,11 @@ $(SERVER_BIN): $(SERVER_OBJS) $(SHLIB)
 	    -Wl,-rpath,'$$ORIGIN/..'
 	@echo "  LD      $@"
 
+SERVE_DB   ?= data/mindgames.db
+SERVE_ARGS ?=
 serve: server web
-	$(SERVER_BIN) $(SERVE_ARGS)
+	@mkdir -p $(dir $(SERVE_DB))
+	$(SERVER_BIN) --db $(SERVE_DB) $(SERVE_ARGS)
 
 # ------------------------------------------------------------- install
 
