@@ -659,12 +659,13 @@ START_TEST(scores_hash_rendering)
     ck_assert_msg(strstr(buf, "4 . O . . . .\n") != NULL, "%s", buf);
     ck_assert_msg(strstr(buf, "1 . X . . . .\n") != NULL, "%s", buf);
     ck_assert_msg(strstr(buf, "  a b c d e f\n") != NULL, "%s", buf);
-    ck_assert_msg(strstr(buf, "X (seat 0): 5 stones, chains 2 2 1\n") != NULL,
-                  "%s", buf);
-    ck_assert_msg(strstr(buf, "O (seat 1): 5 stones, chains 2 1 1 1\n") !=
+    ck_assert_msg(strstr(buf, "Black (seat 0): 5 stones, chains 2 2 1\n") !=
                       NULL,
                   "%s", buf);
-    ck_assert_msg(strstr(buf, "X (seat 0) to move\n") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "White (seat 1): 5 stones, chains 2 1 1 1\n") !=
+                      NULL,
+                  "%s", buf);
+    ck_assert_msg(strstr(buf, "Black (seat 0) to move\n") != NULL, "%s", buf);
     /* equal positions hash equal, whatever the order of moves */
     ck_assert_int_eq(mg_state_new(&t, g), MG_OK);
     play(t, "b1 c2 b3 e2 d5 b4 b3-a2 a3 f3 f6 c5 a6");

@@ -351,8 +351,9 @@ static void expect_status(const mg_state *s, const char *reason)
 
 /* rules §5.2 end, §0 cascade on hex4 (the games of check_chains_rules.c
  * end_and_cascade): a draw (2 2 2 each), one decided at the third chain
- * (X 2 2 1, O 2 2 2); on square6 one decided by the largest chain; one
- * where X, who cannot move, wins since O has fewer chains ("to none");
+ * (Black 2 2 1, White 2 2 2); on square6 one decided by the largest
+ * chain; one where Black, who cannot move, wins since White has fewer
+ * chains ("to none");
  * goal=stalemate: the player who cannot move loses. */
 START_TEST(end_reasons)
 {
@@ -361,8 +362,9 @@ START_TEST(end_reasons)
                        "g1 d2 e2-f2 c3";
     const char *why;
     mg_state *s = after(&g, "chains_of_thought", draw);
-    why = "X (seat 0) cannot move: no legal placement or step; draw: both "
-          "have the same chains, 2 2 2 (rules 5.2, end; rules 0, cascade)";
+    why = "Black (seat 0) cannot move: no legal placement or step; draw: "
+          "both have the same chains, 2 2 2 (rules 5.2, end; rules 0, "
+          "cascade)";
     rt_expect_end(s, why);
     expect_status(s, why);
     {
@@ -376,27 +378,29 @@ START_TEST(end_reasons)
     s = after(&g, "chains_of_thought",
               "a7 c3 a4 c5 f4 d1 d7 g1 d4 f3 d4-e4 d1-c2 c6 b6 g2 e2 b3 "
               "e2-f1");
-    why = "X (seat 0) cannot move: no legal placement or step; O (seat 1) "
-          "wins by cascade: both have largest chains 2 2, then the 3rd "
-          "largest is 2 to 1 (rules 5.2, end; rules 0, cascade)";
+    why = "Black (seat 0) cannot move: no legal placement or step; "
+          "White (seat 1) wins by cascade: both have largest chains 2 2, "
+          "then the 3rd largest is 2 to 1 (rules 5.2, end; rules 0, "
+          "cascade)";
     rt_expect_end(s, why);
     expect_status(s, why);
     mg_state_free(s);
     mg_game_free(g);
 
-    s = after(&g, "chains_of_thought", "g3 b5 b4 d4 e5 f2 g3-f4 b7 c4 d1 a6 "
-                                       "f3 d7");
-    rt_expect_end(s, "O (seat 1) cannot move: no legal placement or step; "
-                     "X (seat 0) wins by cascade: both have a largest chain "
-                     "of 2, then the 2nd largest is 2 to 1 (rules 5.2, end; "
-                     "rules 0, cascade)");
+    s = after(&g, "chains_of_thought",
+              "g3 b5 b4 d4 e5 f2 g3-f4 b7 c4 d1 a6 f3 d7");
+    rt_expect_end(s,
+                  "White (seat 1) cannot move: no legal placement or step; "
+                  "Black (seat 0) wins by cascade: both have a largest chain "
+                  "of 2, then the 2nd largest is 2 to 1 (rules 5.2, end; "
+                  "rules 0, cascade)");
     mg_state_free(s);
     mg_game_free(g);
 
     s = after(&g, "chains_of_thought(board=square6)",
               "e1 e2 a2 c6 e5 c1 b5 c1-d2");
-    why = "X (seat 0) cannot move: no legal placement or step; O (seat 1) "
-          "wins by largest chain 2 to 1 (rules 5.2, end)";
+    why = "Black (seat 0) cannot move: no legal placement or step; "
+          "White (seat 1) wins by largest chain 2 to 1 (rules 5.2, end)";
     rt_expect_end(s, why);
     expect_status(s, why);
     mg_state_free(s);
@@ -404,17 +408,17 @@ START_TEST(end_reasons)
 
     s = after(&g, "chains_of_thought(board=square6)",
               "e5 e1 a3 a2 c2 f3 a3-b2 f3-f2 b5 e4");
-    rt_expect_end(s, "X (seat 0) cannot move: no legal placement or step; "
-                     "X (seat 0) wins by cascade: both have largest chains "
-                     "2 1, then the 3rd largest is 1 to none (rules 5.2, "
-                     "end; rules 0, cascade)");
+    rt_expect_end(s, "Black (seat 0) cannot move: no legal placement or step; "
+                     "Black (seat 0) wins by cascade: both have largest chains "
+                     "2 1, then the 3rd largest is 1 to none (rules 5.2, end; "
+                     "rules 0, cascade)");
     mg_state_free(s);
     mg_game_free(g);
 
     s = after(&g, "chains_of_thought(goal=stalemate)", draw);
-    why = "X (seat 0) cannot move: no legal placement or step; with "
-          "goal=stalemate the player who cannot move loses: O (seat 1) wins "
-          "(rules 5.2, goal=stalemate)";
+    why = "Black (seat 0) cannot move: no legal placement or step; with "
+          "goal=stalemate the player who cannot move loses: White (seat 1) "
+          "wins (rules 5.2, goal=stalemate)";
     rt_expect_end(s, why);
     expect_status(s, why);
     mg_state_free(s);
@@ -429,21 +433,19 @@ START_TEST(plurals_in_the_picture)
     mg_game *g;
     mg_state *s = after(&g, "chains_of_thought", "d4");
     char buf[4096];
-    /* X's single d4 */
-    ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf,
-                                     NULL),
+    /* Black's single d4 (X in the picture) */
+    ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf, NULL),
                      MG_OK);
-    ck_assert_msg(strstr(buf, "X (seat 0): 1 stone, chain 1\n") != NULL, "%s",
-                  buf);
-    ck_assert_msg(strstr(buf, "O (seat 1): 0 stones\n") != NULL, "%s", buf);
-    rt_play(s, "a7 g1"); /* O's single a7, X's g1 */
-    ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf,
-                                     NULL),
-                     MG_OK);
-    ck_assert_msg(strstr(buf, "X (seat 0): 2 stones, chains 1 1\n") != NULL,
+    ck_assert_msg(strstr(buf, "Black (seat 0): 1 stone, chain 1\n") != NULL,
                   "%s", buf);
-    ck_assert_msg(strstr(buf, "O (seat 1): 1 stone, chain 1\n") != NULL, "%s",
-                  buf);
+    ck_assert_msg(strstr(buf, "White (seat 1): 0 stones\n") != NULL, "%s", buf);
+    rt_play(s, "a7 g1"); /* White's single a7, Black's g1 */
+    ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf, NULL),
+                     MG_OK);
+    ck_assert_msg(strstr(buf, "Black (seat 0): 2 stones, chains 1 1\n") != NULL,
+                  "%s", buf);
+    ck_assert_msg(strstr(buf, "White (seat 1): 1 stone, chain 1\n") != NULL,
+                  "%s", buf);
     mg_state_free(s);
     mg_game_free(g);
 }

@@ -33,8 +33,9 @@ static void play(mg_state *s, const char *moves)
     }
 }
 
-/* mg_state_sites() and mg_state_site() are exactly: X (seat 0) on the
- * points named in x, O (seat 1) on those in o, nobody elsewhere. */
+/* mg_state_sites() and mg_state_site() are exactly: Black (seat 0, X in
+ * the picture) on the points named in x, White (seat 1, O) on those in o,
+ * nobody elsewhere. */
 static void expect_sites(const mg_state *s, const char *x, const char *o)
 {
     const mg_game *g = mg_state_game(s);

@@ -125,6 +125,10 @@ want '|+|' "mg-play beam crossings"
 check 0 "mg-play chains" "$prog/mg-play" -s chains_of_thought -0 random -1 random
 want "columns" "mg-play chains legend"
 want "slant" "mg-play chains legend"
+# one vocabulary: the legend's stones and the status lines say Black/White
+want "^  X  *a Black stone (seat 0)$" "mg-play chains legend"
+want "^  O  *a White stone (seat 1)$" "mg-play chains legend"
+want "^White (seat 1): [0-9]* stones*" "mg-play chains status"
 grep -q '^[0-9] .*\*' "$tmp/out" || { echo "examples: mg-play marks no open point" >&2; fail=1; }
 
 # mg-match: a handful of games, the summary lines, usage errors

@@ -13,21 +13,23 @@
  *   STEP f-t  (rules §5.3 slots, §5.2 STEP): the slot has a point; the
  *             mover's stone on f; t empty; then conditions (1) to (4)
  *             (option movement=must_merge drops (2)).
- * The stone letters are the pictures' (chains_render.c): X seat 0, O
- * seat 1.
+ * The players are named by their colours, as the rules (§5.2), the
+ * renderings' status lines and the page name them: "Black (seat 0)" and
+ * "White (seat 1)" (the text picture's X and O stones, chains_render.c).
  */
 #include "chains_of_thought.h"
 
-static const char letter[2] = {'X', 'O'};
+static const char *const colour[2] = {"Black", "White"};
 
 static const char *plural(int n)
 {
     return n == 1 ? "" : "s";
 }
 
+/* "Black (seat 0)" */
 static void seat_name(int seat, mg__sb *sb)
 {
-    mg__sb_printf(sb, "%c (seat %d)", letter[seat], seat);
+    mg__sb_printf(sb, "%s (seat %d)", colour[seat], seat);
 }
 
 /* "1st", "2nd", "3rd", "4th", ..., "11th", "21st". */

@@ -9,7 +9,10 @@
  */
 #include "chains_of_thought.h"
 
+/* the text picture's stones: X for Black (seat 0), O for White (seat 1);
+ * the status lines name the players by their colours (rules §5.2) */
 static const char stone_char[2] = {'X', 'O'};
+static const char *const colour[2] = {"Black", "White"};
 
 static void chains_line(const scan *sc, int seat, mg__sb *sb)
 {
@@ -18,7 +21,7 @@ static void chains_line(const scan *sc, int seat, mg__sb *sb)
     mg__sort_desc(sizes, n);
     for (i = 0; i < n; i++)
         stones += sizes[i];
-    mg__sb_printf(sb, "%c (seat %d): %d stone%s", stone_char[seat], seat,
+    mg__sb_printf(sb, "%s (seat %d): %d stone%s", colour[seat], seat,
                   (int)stones, stones == 1 ? "" : "s");
     if (n) {
         mg__sb_puts(sb, n == 1 ? ", chain" : ", chains");
@@ -30,7 +33,7 @@ static void chains_line(const scan *sc, int seat, mg__sb *sb)
 static void result_line(const mg_game *g, const chdr *h, mg__sb *sb)
 {
     if (!h->over) {
-        mg__sb_printf(sb, "%c (seat %d) to move", stone_char[(int)h->player],
+        mg__sb_printf(sb, "%s (seat %d) to move", colour[(int)h->player],
                       (int)h->player);
         return;
     }

@@ -218,8 +218,8 @@ static void row_ends(const mg_game *g, char names[4][32])
 }
 
 static const char points_legend[] =
-    "  X          a stone of seat 0\n"
-    "  O          a stone of seat 1\n"
+    "  X          a Black stone (seat 0)\n"
+    "  O          a White stone (seat 1)\n"
     "  .          an empty point\n"
     "  *          an empty point where a stone may be placed now (marked "
     "when not\n"

@@ -528,6 +528,17 @@ test("steps by two clicks: Fangqi 4x4 (place, remove, move) and Chains of Though
     }
     await waitTurn(page);
     assert.ok(await ply(page) >= 4);
+    // one vocabulary (rules 5.2): the cards, the library's status lines and
+    // the stones drawn all say seat 0 is Black and seat 1 White
+    assert.match(await page.textContent("#card0 .colour"), /^Black$/);
+    assert.match(await page.textContent("#card1 .colour"), /^White$/);
+    const lines = (await page.textContent("#lib-status")).split("\n");
+    assert.match(lines[0], /^Black \(seat 0\): \d+ stones?/, lines.join(" / "));
+    assert.match(lines[1], /^White \(seat 1\): \d+ stones?/, lines.join(" / "));
+    assert.match(lines[2], /^(Black \(seat 0\)|White \(seat 1\)) to move$|^game over: /, lines[2]);
+    const fills = await page.$$eval("#board circle.stone", (cs) => cs.map((c) => c.getAttribute("class") + " " + c.getAttribute("fill")));
+    assert.ok(fills.some((f) => f === "stone p0 black"), JSON.stringify(fills));
+    assert.ok(fills.every((f) => f === "stone p0 black" || f === "stone p1 white"), JSON.stringify(fills));
     // the legend says what the dotted rings around the stones mark: the
     // stones that may step (rules 5.2); Fangqi's removals are not shown
     const legend = await page.$$eval("#legend li", (ls) => ls.filter((l) => !l.hidden).map((l) => l.textContent));

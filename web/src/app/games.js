@@ -1,6 +1,7 @@
 /* app/games.js - the page's words about the games: each game's name and
  * a short statement of its rules, the bots the page offers, and the
- * colours of the seats' stones. */
+ * colours of the seats' stones, by the names the library's status lines
+ * give the seats ("Black (seat 0)", "A (seat 0)"). */
 
 export const GAMES = {
     dots_and_boxes: {
@@ -37,8 +38,6 @@ export const BOT_NAMES = ["random", "greedy", "mcts", "solver"];
 export const SEAT_COLOURS = {
     White: { fill: "#ffffff", text: "White" },
     Black: { fill: "#1b1b1b", text: "Black" },
-    X: { fill: "#1b1b1b", text: "Black" },
-    O: { fill: "#ffffff", text: "White" },
     A: { fill: "#9ec5fe", text: "A" },
     B: { fill: "#f5b7b1", text: "B" },
 };
