@@ -564,7 +564,7 @@ void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                               : 5]++;
     pthread_mutex_unlock(&srv->metrics_mu);
     if (!srv->cfg.quiet)
-        mgs_log("%s \"%s\" %d %lld ms%s", rq->ip, rq->line, rq->status,
+        mgs_log_request("%s \"%s\" %d %lld ms%s", rq->ip, rq->line, rq->status,
                 (long long)(mgs_now_ms() - rq->start_ms),
                 toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
                                                             : " (cut)");

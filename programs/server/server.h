@@ -228,9 +228,15 @@ void mgs_log(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* log.c: mgs_log is rate limited by call site (its format); the timer
- * calls mgs_log_flush() to say what was held back. */
+/* log.c: mgs_log is rate limited by call site (its format: 5 lines a
+ * second); the timer calls mgs_log_flush() to say what was held back. */
 void mgs_log_flush(void);
+/* The request log's line: 200 a second, then counted. */
+void mgs_log_request(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* secret.c */
 int mgs_secret_init(void);

@@ -293,7 +293,10 @@ static void run_job(mgs_srv *srv, const mgs_job *job)
     if (mgs_table_to_move(t) != seat || t->seats[seat].kind != MGS_BOT ||
         mg_state_clone(&copy, t->state) != MG_OK) {
         t->bot_busy = 0;
-        mgs_bot_wake(srv, t); /* the seat changed hands: its new bot */
+        if (mgs_table_to_move(t) == seat && t->seats[seat].kind == MGS_BOT)
+            bot_failed(srv, t, seat, job->plan.spec, mg_strerror(MG_ENOMEM));
+        else
+            mgs_bot_wake(srv, t); /* the seat changed hands: its bot */
         pthread_mutex_unlock(&t->mu);
         mgs_release(srv, t);
         return;

@@ -24,6 +24,14 @@ class LimitedServer(mgclient.Server):
             super(LimitedServer, self).command_line()
 
 
+class LoggingServer(mgclient.Server):
+    """A server that logs its requests (no --quiet)."""
+
+    def command_line(self):
+        return [a for a in super(LoggingServer, self).command_line()
+                if a != "--quiet"]
+
+
 def wait_until(pred, timeout, step=0.05):
     end = time.time() + timeout
     while time.time() < end:
@@ -124,6 +132,17 @@ class BotFailureTest(BotTest):
         written = log.count("failed (try 1 of 3)")
         self.assertLess(written, 12, log[-3000:])
         self.assertIn("more like it in the last", log)
+
+    def test_request_log_not_cut_to_the_bots_rate(self):
+        """The request log is one site whose lines all differ: it keeps
+        its lines (up to 200 a second) under the per-site limit."""
+        srv = self.server(cls=LoggingServer)
+        for _ in range(40):
+            self.assertEqual(srv.request("GET", "/healthz").status, 200)
+        time.sleep(0.2)
+        lines = [l for l in self.log(srv).splitlines()
+                 if '"GET /healthz' in l]
+        self.assertGreaterEqual(len(lines), 40, lines[-3:])
 
 
 class BotCapsTest(BotTest):
