@@ -180,6 +180,27 @@ class BotCapsTest(BotTest):
             a = srv.create(DAB, bots=[None, bot])
             self.assertEqual(a.status, 400, "%s: %r" % (bot, a))
 
+    def test_stored_bot_lowered_to_the_caps(self):
+        """A table created under larger caps (or by a server before them)
+        keeps its spec; a server with smaller caps plays it lowered to
+        them instead of failing (here: 32 GiB that cannot be had, 256 MiB
+        that can)."""
+        srv = self.server(["--bot-memory-mb", "1048576",
+                           "--bot-pool-mb", "2000000"], cls=LimitedServer)
+        t = self.bot_table(srv, "solver(memory_mb=32768)")
+        srv.stop()
+        srv.args = ["--threads", "8", "--rate", "0", "--bot-time-ms", "500"]
+        srv.start()
+        a = t.move(0, action=0)
+        self.assertEqual(a.status, 200, a)
+        v = a.json["version"]
+        self.assertTrue(wait_until(lambda: t.snapshot()["version"] > v, 15),
+                        self.log(srv)[-2000:])
+        snap = t.snapshot()
+        self.assertEqual(snap["status"], "playing")
+        self.assertEqual(snap["seats"][1]["bot"], "solver(memory_mb=32768)")
+        self.assertNotIn("failed", self.log(srv))
+
     def test_away_bot_within_the_caps(self):
         srv = mgclient.Server(args=["--away-bot", "mcts(time_ms=9000)",
                                     "--bot-time-ms", "2000"])
