@@ -242,6 +242,34 @@ class BotSchedulingTest(BotTest):
         for t, ver in zip(longs, versions):
             self.assertTrue(wait_until(lambda: self.moved(t, ver), 15))
 
+    def test_least_served_table_first(self):
+        """One bot thread, busy with table X's think; table A, whose bot
+        has thought before, then a new table B queue behind it: B goes
+        first (its table has thought least), although A came first."""
+        srv = self.server(["--bot-threads", "1", "--bot-time-ms", "800"])
+        bot = "mcts(iterations=0,time_ms=800)"
+        A = self.bot_table(srv, bot)
+        a = A.move(0, action=0)
+        self.assertEqual(a.status, 200, a)
+        va = a.json["version"]
+        self.assertTrue(wait_until(lambda: self.moved(A, va), 15))
+        X, B = self.bot_table(srv, bot), self.bot_table(srv, bot)
+        free = min(set(range(60)) - set(A.snapshot()["actions"]))
+        vs = {}
+        for name, t, action in (("X", X, 0), ("A", A, free), ("B", B, 0)):
+            a = t.move(0, action=action)
+            self.assertEqual(a.status, 200, (name, a))
+            vs[name] = a.json["version"]
+        order = []
+
+        def step():
+            for name, t in (("X", X), ("A", A), ("B", B)):
+                if name not in order and self.moved(t, vs[name]):
+                    order.append(name)
+            return len(order) == 3
+        self.assertTrue(wait_until(step, 20), order)
+        self.assertEqual(order, ["X", "B", "A"])
+
     def test_pool_memory_bounds_jobs_at_once(self):
         """Two bots of 33 MiB each (a tree of 2^20 nodes) in a pool of
         50 MiB: they think one after the other although two threads are
