@@ -178,6 +178,20 @@ static int new_table_id(mgs_srv *srv, char *id)
     return -1;
 }
 
+/* Check a bot spec against the library. */
+static int bot_ok(const char *spec, char *msg, size_t cap)
+{
+    mg_bot *b = NULL;
+    int rc;
+    if (strlen(spec) >= MGS_BOT_MAX) {
+        snprintf(msg, cap, "longer than %d characters", MGS_BOT_MAX - 1);
+        return 0;
+    }
+    rc = mg_bot_new(&b, spec, 1, msg, cap);
+    mg_bot_free(b);
+    return rc == MG_OK;
+}
+
 static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
                                           "takebacks", NULL};
 
@@ -262,11 +276,14 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
                 mgs_error(r, 400, "bots[%d] must be null or a bot spec", i);
                 return;
             }
-            /* the library's checks, then this server's caps (422) */
-            int rc = mgs_bot_check(&srv->cfg, json_string_value(b), canon,
-                                   msg, sizeof msg);
-            if (rc != 0) {
-                mgs_error(r, rc, "bots[%d]: %s", i, msg);
+            if (!bot_ok(json_string_value(b), msg, sizeof msg)) {
+                mgs_error(r, 400, "bots[%d]: %s", i, msg);
+                return;
+            }
+            /* this server's caps (worker.c): 422 with the reason */
+            if (mgs_bot_check(&srv->cfg, json_string_value(b), canon, msg,
+                              sizeof msg) != 0) {
+                mgs_error(r, 422, "bots[%d]: %s", i, msg);
                 return;
             }
             botspec[i] = json_string_value(b);
