@@ -208,6 +208,10 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
                       size_t bcap)
 {
     static const struct option opts[] = {
+        /* the bot pool's caps (worker.c) */
+        {"bot-memory-mb", 1, 0, 'm'},  {"bot-pool-mb", 1, 0, 'L'},
+        {"bot-max-iterations", 1, 0, 'i'},
+        {"bot-max-nodes", 1, 0, 'n'},  {"bot-quick-ms", 1, 0, 'Q'},
         {"listen", 1, 0, 'l'},         {"db", 1, 0, 'd'},
         {"web-dir", 1, 0, 'w'},        {"backup", 1, 0, 'B'},
         {"trusted-proxy", 1, 0, 'P'},  {"origin", 1, 0, 'o'},
@@ -221,9 +225,6 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"poll", 1, 0, 'p'},           {"timeout", 1, 0, 'O'},
         {"quiet", 0, 0, 'q'},          {"help", 0, 0, 'h'},
         {"version", 0, 0, 'V'},        {"max-db-mb", 1, 0, 'M'},
-        {"bot-memory-mb", 1, 0, 'm'},  {"bot-pool-mb", 1, 0, 'L'},
-        {"bot-max-iterations", 1, 0, 'i'},
-        {"bot-max-nodes", 1, 0, 'n'},  {"bot-quick-ms", 1, 0, 'Q'},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
