@@ -7,7 +7,9 @@
  * again after its second or when the timer calls mgs_log_flush().  A
  * fault that repeats (a bot that keeps failing, a client that keeps
  * sending the same wrong thing) so costs a few lines a second, never
- * the disk.  The request log (mgs_log_request, one site whose lines all
+ * the disk.  mgs_log itself is main.c's (mgs_vlog with MGS_LOG_BURST),
+ * so that a program linking the rest of the server (the fuzzer) may
+ * have its own.  The request log (mgs_log_request, one site whose lines all
  * differ) is allowed MGS_LOG_REQUESTS lines a second, counted beyond.
  */
 #include "server.h"
@@ -17,7 +19,6 @@
 #include <string.h>
 #include <time.h>
 
-#define MGS_LOG_BURST 5    /* lines per site per second */
 #define MGS_LOG_REQUESTS 200 /* the request log's lines per second */
 #define MGS_LOG_SITES 64   /* sites remembered (the oldest goes) */
 
@@ -84,7 +85,7 @@ static log_site *site_of(const char *fmt, int64_t now)
     return &sites[oldest];
 }
 
-static void vlog(int burst, const char *fmt, va_list ap)
+void mgs_vlog(int burst, const char *fmt, va_list ap)
 {
     char msg[1200];
     int64_t now = mono_ms();
@@ -112,19 +113,11 @@ static void vlog(int burst, const char *fmt, va_list ap)
     pthread_mutex_unlock(&log_mu);
 }
 
-void mgs_log(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vlog(MGS_LOG_BURST, fmt, ap);
-    va_end(ap);
-}
-
 void mgs_log_request(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vlog(MGS_LOG_REQUESTS, fmt, ap);
+    mgs_vlog(MGS_LOG_REQUESTS, fmt, ap);
     va_end(ap);
 }
 

@@ -36,6 +36,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -231,6 +232,9 @@ void mgs_log(const char *fmt, ...)
 /* log.c: mgs_log is rate limited by call site (its format: 5 lines a
  * second); the timer calls mgs_log_flush() to say what was held back. */
 void mgs_log_flush(void);
+#define MGS_LOG_BURST 5          /* mgs_log's lines per site per second */
+/* A line of at most `burst` a second from its site (fmt). */
+void mgs_vlog(int burst, const char *fmt, va_list ap);
 /* The request log's line: 200 a second, then counted. */
 void mgs_log_request(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -343,6 +347,14 @@ typedef struct mgs_bot_plan {
     int mem_mb;
     int quick;
 } mgs_bot_plan;
+/* A waiting bot job (srv.jobs, under jobs_mu). */
+typedef struct mgs_job {
+    char id[MGS_ID_LEN + 1];     /* the table */
+    int seat;
+    int64_t used_ms;             /* the table's think time when queued */
+    int64_t seq;                 /* arrival */
+    mgs_bot_plan plan;
+} mgs_job;
 int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
                      int num_actions, int clamp, mgs_bot_plan *out,
                      char *msg, size_t cap);

@@ -49,14 +49,6 @@
 
 #define MGS_BOT_TRIES 3
 
-typedef struct mgs_job {
-    char id[MGS_ID_LEN + 1];
-    int seat;
-    int64_t used_ms;             /* the table's think time when queued */
-    int64_t seq;                 /* arrival */
-    mgs_bot_plan plan;
-} mgs_job;
-
 /* The value of `key` in a canonical spec "name(k=v,...)"; 0 when the
  * bot has no such option. */
 static int opt_get(const char *canon, const char *key, long long *v)

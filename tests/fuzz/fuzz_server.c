@@ -687,7 +687,7 @@ static void do_bot(world *w, unsigned pick)
         pthread_mutex_unlock(&srv->jobs_mu);
         return;
     }
-    memcpy(id, srv->jobs[0], sizeof id);
+    memcpy(id, srv->jobs[0].id, sizeof id);
     memmove(srv->jobs, srv->jobs + 1,
             (size_t)(srv->njobs - 1) * sizeof srv->jobs[0]);
     srv->njobs--;
