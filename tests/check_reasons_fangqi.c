@@ -18,7 +18,7 @@
 
 /* two_sq_4x4 (fangqi_test.h) then the initial removals xb2 and xd4:
  *   4  O O O .
- *   3  O X O X      X (seat 0) to move, 7 stones each
+ *   3  O X O X      Black (seat 0) to move, 7 stones each
  *   2  X . X O
  *   1  X X X O
  *      a b c d                                                     */
@@ -39,17 +39,17 @@ START_TEST(placing_refusals)
     mg_state *s = rt_state(g);
     rt_play(s, "a1");
     rt_expect_text(s, "a1", MG_EILLEGAL,
-                   "a1: the point is taken by an X stone: a stone goes on a "
+                   "a1: the point is taken by a Black stone: a stone goes on a "
                    "free point (rules 4.2.1)");
     rt_play(s, "b1");
     rt_expect_text(s, "b1", MG_EILLEGAL,
-                   "b1: the point is taken by an O stone: a stone goes on a "
+                   "b1: the point is taken by a White stone: a stone goes on a "
                    "free point (rules 4.2.1)");
     rt_expect_text(s, "xb1", MG_EILLEGAL,
-                   "xb1: X (seat 0) owes no removal: nothing is removed "
+                   "xb1: Black (seat 0) owes no removal: nothing is removed "
                    "while placing (rules 4.2.1)");
     rt_expect_text(s, "a1-a2", MG_EILLEGAL,
-                   "a1-a2: stones do not move while placing: X (seat 0) "
+                   "a1-a2: stones do not move while placing: Black (seat 0) "
                    "places a stone on a free point (rules 4.2.1)");
     /* 4x4: 2 * 16 + 16 * 6 = 128 ids (rules 4.3) */
     rt_expect(s, 128, MG_ERANGE,
@@ -71,20 +71,22 @@ START_TEST(initial_removal_refusals)
     int r, c;
     rt_play(s, two_sq_4x4);
     rt_expect_text(s, "b2", MG_EILLEGAL,
-                   "b2: X (seat 0) owes 1 removal first: the initial "
+                   "b2: Black (seat 0) owes 1 removal first: the initial "
                    "removal (rules 4.2.3)");
     rt_expect_text(s, "b1-b2", MG_EILLEGAL,
-                   "b1-b2: X (seat 0) owes 1 removal first: the initial "
+                   "b1-b2: Black (seat 0) owes 1 removal first: the initial "
                    "removal (rules 4.2.3)");
-    rt_expect_text(s, "xa1", MG_EILLEGAL,
-                   "xa1: the stone on a1 is X's own: X (seat 0) removes O "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa1", MG_EILLEGAL,
+        "xa1: the stone on a1 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_play(s, "xb2");
     rt_expect_text(s, "xb2", MG_EILLEGAL,
                    "xb2: there is no stone on b2 to remove (rules 4.2.5)");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the stone on a3 is O's own: O (seat 1) removes X "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the stone on a3 is White's own: White (seat 1) removes Black "
+        "stones (rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 
@@ -100,21 +102,22 @@ START_TEST(initial_removal_refusals)
     rt_play(s, seq);
     rt_play(s, "xb1");
     rt_expect_text(s, "b1", MG_EILLEGAL,
-                   "b1: O (seat 1) owes 2 removals first: the initial "
+                   "b1: White (seat 1) owes 2 removals first: the initial "
                    "removal (rules 4.2.3)");
     rt_expect_text(s, "a1-b1", MG_EILLEGAL,
-                   "a1-b1: O (seat 1) owes 2 removals first: the initial "
+                   "a1-b1: White (seat 1) owes 2 removals first: the initial "
                    "removal (rules 4.2.3)");
     rt_play(s, "xa1");
     rt_expect_text(s, "xa1", MG_EILLEGAL,
                    "xa1: there is no stone on a1 to remove (rules 4.2.5)");
-    rt_expect_text(s, "xa2", MG_EILLEGAL,
-                   "xa2: the stone on a2 is O's own: O (seat 1) removes X "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa2", MG_EILLEGAL,
+        "xa2: the stone on a2 is White's own: White (seat 1) removes Black "
+        "stones (rules 4.2.5)");
     rt_play(s, "xc1");
     /* no square on the board (§4.2.4): movement, X to move */
     rt_expect_text(s, "xd1", MG_EILLEGAL,
-                   "xd1: X (seat 0) owes no removal: only a move that "
+                   "xd1: Black (seat 0) owes no removal: only a move that "
                    "completes a square earns one (rules 4.2.6)");
     mg_state_free(s);
     mg_game_free(g);
@@ -133,29 +136,33 @@ START_TEST(protected_refusals)
     mg_game *g = rt_game(BOARD4);
     mg_state *s = rt_state(g);
     rt_play(s, "a1 b2 b1 a3 c1 b3 d1 a4 a2 b4 c2 d3 d2 c4 c3 d4");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the O stone on a3 is protected, part of the square "
-                   "a3 b3 a4 b4, and O has unprotected stones to remove "
-                   "(rules 4.2.5)");
-    rt_expect_text(s, "xb4", MG_EILLEGAL,
-                   "xb4: the O stone on b4 is protected, part of the square "
-                   "a3 b3 a4 b4, and O has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the White stone on a3 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xb4", MG_EILLEGAL,
+        "xb4: the White stone on b4 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
     rt_expect_text(s, "xb2", MG_OK, "");
     rt_play(s, "xb2");
-    rt_expect_text(s, "xd2", MG_EILLEGAL,
-                   "xd2: the X stone on d2 is protected, part of the square "
-                   "c1 d1 c2 d2, and X has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xd2", MG_EILLEGAL,
+        "xd2: the Black stone on d2 is protected, part of the square "
+        "c1 d1 c2 d2, and Black has unprotected stones to remove "
+        "(rules 4.2.5)");
     rt_play(s, "xa1");
     /* the square removals (§4.2.4): X owes one for c1 .. d2 */
     rt_expect_text(s, "d4", MG_EILLEGAL,
-                   "d4: X (seat 0) owes 1 removal first, one for each of "
+                   "d4: Black (seat 0) owes 1 removal first, one for each of "
                    "its squares on the full board (rules 4.2.4)");
-    rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: the O stone on a3 is protected, part of the square "
-                   "a3 b3 a4 b4, and O has unprotected stones to remove "
-                   "(rules 4.2.5)");
+    rt_expect_text(
+        s, "xa3", MG_EILLEGAL,
+        "xa3: the White stone on a3 is protected, part of the square "
+        "a3 b3 a4 b4, and White has unprotected stones to remove "
+        "(rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -174,9 +181,10 @@ START_TEST(all_protected_removable)
     rt_play(s, "a1 a3 b1 b3 a2 a4 b2 b4");
     rt_expect_text(s, "xa3", MG_OK, "");
     rt_expect_text(s, "xb4", MG_OK, "");
-    rt_expect_text(s, "xa2", MG_EILLEGAL,
-                   "xa2: the stone on a2 is X's own: X (seat 0) removes O "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xa2", MG_EILLEGAL,
+        "xa2: the stone on a2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -192,41 +200,44 @@ START_TEST(movement_refusals_rook)
     rt_play(s, two_sq_4x4);
     rt_play(s, TWO_SQ_MOVING);
     rt_expect_text(s, "d4", MG_EILLEGAL,
-                   "d4: placing is over: X (seat 0) moves a stone "
+                   "d4: placing is over: Black (seat 0) moves a stone "
                    "(rules 4.2.6)");
     rt_expect_text(s, "xa3", MG_EILLEGAL,
-                   "xa3: X (seat 0) owes no removal: only a move that "
+                   "xa3: Black (seat 0) owes no removal: only a move that "
                    "completes a square earns one (rules 4.2.6)");
     rt_expect_text(s, "b2-b1", MG_EILLEGAL,
                    "b2-b1: there is no stone on b2 to move (rules 4.2.6)");
-    rt_expect_text(s, "a3-b3", MG_EILLEGAL,
-                   "a3-b3: the stone on a3 is O's: X (seat 0) moves its own "
-                   "stones (rules 4.2.6)");
+    rt_expect_text(
+        s, "a3-b3", MG_EILLEGAL,
+        "a3-b3: the stone on a3 is White's: Black (seat 0) moves its own "
+        "stones (rules 4.2.6)");
     rt_expect_text(s, "c1-c3", MG_EILLEGAL,
-                   "c1-c3: c3 is taken by an O stone: a stone moves to an "
+                   "c1-c3: c3 is taken by a White stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
     rt_expect_text(s, "b1-b3", MG_EILLEGAL,
-                   "b1-b3: b3 is taken by an X stone: a stone moves to an "
+                   "b1-b3: b3 is taken by a Black stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
     rt_expect_text(s, "c2-a2", MG_EILLEGAL,
-                   "c2-a2: a2 is taken by an X stone: a stone moves to an "
+                   "c2-a2: a2 is taken by a Black stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
     rt_expect_text(s, "d3-d4", MG_OK, "");
     /* b3-b2 completes a1 .. b2 and b1 .. c2: two removals owed */
     rt_play(s, "b3-b2");
     rt_expect_text(s, "d3-d4", MG_EILLEGAL,
-                   "d3-d4: X (seat 0) owes 2 removals first, earned by its "
+                   "d3-d4: Black (seat 0) owes 2 removals first, earned by its "
                    "move (rules 4.2.6)");
     rt_expect_text(s, "d4", MG_EILLEGAL,
-                   "d4: X (seat 0) owes 2 removals first, earned by its "
+                   "d4: Black (seat 0) owes 2 removals first, earned by its "
                    "move (rules 4.2.6)");
-    rt_expect_text(s, "xb1", MG_EILLEGAL,
-                   "xb1: the stone on b1 is X's own: X (seat 0) removes O "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xb1", MG_EILLEGAL,
+        "xb1: the stone on b1 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_play(s, "xc3");
-    rt_expect_text(s, "xc2", MG_EILLEGAL,
-                   "xc2: the stone on c2 is X's own: X (seat 0) removes O "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xc2", MG_EILLEGAL,
+        "xc2: the stone on c2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_expect_text(s, "xc3", MG_EILLEGAL,
                    "xc3: there is no stone on c3 to remove (rules 4.2.5)");
     rt_play(s, "xa3");
@@ -234,16 +245,18 @@ START_TEST(movement_refusals_rook)
      *   3  . . . X      O (seat 1) to move
      *   2  X X X O
      *   1  X X X O                                                 */
-    rt_expect_text(s, "a4-d4", MG_EILLEGAL,
-                   "a4-d4: the way from a4 to d4 is blocked by an O stone on "
-                   "b4: a stone moves over empty points only (rules 4.2.6)");
-    rt_expect_text(s, "d2-d4", MG_EILLEGAL,
-                   "d2-d4: the way from d2 to d4 is blocked by an X stone on "
-                   "d3: a stone moves over empty points only (rules 4.2.6)");
+    rt_expect_text(
+        s, "a4-d4", MG_EILLEGAL,
+        "a4-d4: the way from a4 to d4 is blocked by a White stone on "
+        "b4: a stone moves over empty points only (rules 4.2.6)");
+    rt_expect_text(
+        s, "d2-d4", MG_EILLEGAL,
+        "d2-d4: the way from d2 to d4 is blocked by a Black stone on "
+        "d3: a stone moves over empty points only (rules 4.2.6)");
     rt_expect_text(s, "b4-b3", MG_OK, "");
     rt_expect_text(s, "c4-c3", MG_OK, "");
     rt_expect_text(s, "xa1", MG_EILLEGAL,
-                   "xa1: O (seat 1) owes no removal: only a move that "
+                   "xa1: White (seat 1) owes no removal: only a move that "
                    "completes a square earns one (rules 4.2.6)");
     mg_state_free(s);
     mg_game_free(g);
@@ -260,7 +273,7 @@ START_TEST(movement_refusals_step)
                    "a1-d1: with movement=step a stone moves one point at a "
                    "time, this move goes 3 points (rules 4.2.6)");
     rt_expect_text(s, "a1-a2", MG_EILLEGAL,
-                   "a1-a2: stones do not move while placing: X (seat 0) "
+                   "a1-a2: stones do not move while placing: Black (seat 0) "
                    "places a stone on a free point (rules 4.2.1)");
     rt_play(s, two_sq_4x4);
     rt_play(s, TWO_SQ_MOVING);
@@ -271,11 +284,12 @@ START_TEST(movement_refusals_step)
                    "time, this move goes 2 points (rules 4.2.6)");
     rt_expect_text(s, "b1-b2", MG_OK, "");
     rt_expect_text(s, "a1-b1", MG_EILLEGAL,
-                   "a1-b1: b1 is taken by an X stone: a stone moves to an "
+                   "a1-b1: b1 is taken by a Black stone: a stone moves to an "
                    "empty point (rules 4.2.6)");
-    rt_expect_text(s, "c4-d4", MG_EILLEGAL,
-                   "c4-d4: the stone on c4 is O's: X (seat 0) moves its own "
-                   "stones (rules 4.2.6)");
+    rt_expect_text(
+        s, "c4-d4", MG_EILLEGAL,
+        "c4-d4: the stone on c4 is White's: Black (seat 0) moves its own "
+        "stones (rules 4.2.6)");
     rt_play(s, "b3-b2 xc3 xa3");
     rt_expect_text(s, "b4-b2", MG_EILLEGAL,
                    "b4-b2: with movement=step a stone moves one point at a "
@@ -299,17 +313,17 @@ START_TEST(ko_refusals)
     /* b3-b2 completes a1 b1 a2 b2 and b1 c1 b2 c2: banned for X */
     rt_play(s, "b3-b2 xc3 xa3 c4-c3 b2-b3 c3-c4");
     /*   4  O O O .
-     *   3  . X . X      X (seat 0) to move
+     *   3  . X . X      Black (seat 0) to move
      *   2  X . X O
      *   1  X X X O                                                 */
     rt_expect_text(s, "b3-b2", MG_EILLEGAL,
                    "b3-b2: the move would complete again the squares a1 b1 "
-                   "a2 b2 and b1 c1 b2 c2, banned by ko: X (seat 0) "
+                   "a2 b2 and b1 c1 b2 c2, banned by ko: Black (seat 0) "
                    "completed them with its last square move (rules 4.2, "
                    "ko)");
     rt_expect_text(s, "c2-b2", MG_EILLEGAL,
                    "c2-b2: the move would complete again the square a1 b1 "
-                   "a2 b2, banned by ko: X (seat 0) completed it with its "
+                   "a2 b2, banned by ko: Black (seat 0) completed it with its "
                    "last square move (rules 4.2, ko)");
     rt_expect_text(s, "a2-a3", MG_OK, "");
     rt_expect_text(s, "c2-c3", MG_OK, "");
@@ -336,29 +350,30 @@ START_TEST(capture_on_placement_refusals)
     mg_state *s = rt_state(g);
     rt_play(s, "a1 c3 b1 d3 a2 c4");
     rt_expect_text(s, "xc3", MG_EILLEGAL,
-                   "xc3: X (seat 0) owes no removal: only a placement that "
+                   "xc3: Black (seat 0) owes no removal: only a placement that "
                    "completes a square earns one (rules 4.2, "
                    "capture_on_placement)");
     rt_play(s, "b2"); /* a1 b1 a2 b2 */
     rt_expect_text(s, "d4", MG_EILLEGAL,
-                   "d4: X (seat 0) owes 1 removal first, earned by its "
+                   "d4: Black (seat 0) owes 1 removal first, earned by its "
                    "placement (rules 4.2, capture_on_placement)");
     rt_expect_text(s, "a1-a3", MG_EILLEGAL,
-                   "a1-a3: X (seat 0) owes 1 removal first, earned by its "
+                   "a1-a3: Black (seat 0) owes 1 removal first, earned by its "
                    "placement (rules 4.2, capture_on_placement)");
-    rt_expect_text(s, "xb2", MG_EILLEGAL,
-                   "xb2: the stone on b2 is X's own: X (seat 0) removes O "
-                   "stones (rules 4.2.5)");
+    rt_expect_text(
+        s, "xb2", MG_EILLEGAL,
+        "xb2: the stone on b2 is Black's own: Black (seat 0) removes White "
+        "stones (rules 4.2.5)");
     rt_expect_text(s, "xd4", MG_EILLEGAL,
                    "xd4: there is no stone on d4 to remove (rules 4.2.5)");
     rt_play(s, "xc4");
     rt_expect_text(s, "xd3", MG_EILLEGAL,
-                   "xd3: O (seat 1) owes no removal: only a placement that "
+                   "xd3: White (seat 1) owes no removal: only a placement that "
                    "completes a square earns one (rules 4.2, "
                    "capture_on_placement)");
     rt_expect_text(s, "c4", MG_OK, "");
     rt_expect_text(s, "b2", MG_EILLEGAL,
-                   "b2: the point is taken by an X stone: a stone goes on a "
+                   "b2: the point is taken by a Black stone: a stone goes on a "
                    "free point (rules 4.2.1)");
     mg_state_free(s);
     mg_game_free(g);
@@ -394,9 +409,10 @@ START_TEST(end_below_lose_below)
                      MG_EINVAL);
     ck_assert_str_eq(buf, "");
     rt_play(s, "xb2");
-    expect_over(s, "X (seat 0) wins: O (seat 1) has fewer than 8 stones "
-                   "(lose_below); X (seat 0) 8 stones, O (seat 1) 7 stones "
-                   "(rules 4.2.7)");
+    expect_over(
+        s, "Black (seat 0) wins: White (seat 1) has fewer than 8 stones "
+           "(lose_below); Black (seat 0) 8 stones, White (seat 1) 7 stones "
+           "(rules 4.2.7)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -410,13 +426,15 @@ START_TEST(end_no_stones_left)
     mg_state *s = rt_state(g);
     char buf[1024];
     rt_play(s, "a1 b1 a2 b2 xb1 xa1 xa2");
-    expect_over(s, "O (seat 1) wins: X (seat 0) has no stones left; "
-                   "X (seat 0) 0 stones, O (seat 1) 1 stone (rules 4.2.7)");
+    expect_over(
+        s, "White (seat 1) wins: Black (seat 0) has no stones left; "
+           "Black (seat 0) 0 stones, White (seat 1) 1 stone (rules 4.2.7)");
     ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf,
                                      NULL),
                      MG_OK);
-    ck_assert_msg(strstr(buf, "\nX (seat 0): 0 stones  O (seat 1): 1 stone\n"),
-                  "%s", buf);
+    ck_assert_msg(
+        strstr(buf, "\nBlack (seat 0): 0 stones  White (seat 1): 1 stone\n"),
+        "%s", buf);
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -433,9 +451,10 @@ START_TEST(end_both_below)
     rt_play(s, "a1 c3 b1 d3 d1 c4 a2 b4 c2 a3 d2 c1 b3 b2 a4 d4 xa1");
     ck_assert_int_eq(mg_state_is_terminal(s), 0); /* not while placing */
     rt_play(s, "xb2");
-    expect_over(s, "draw: both players have fewer than 8 stones "
-                   "(lose_below); X (seat 0) 7 stones, O (seat 1) 7 stones "
-                   "(rules 4.2.7)");
+    expect_over(
+        s, "draw: both players have fewer than 8 stones "
+           "(lose_below); Black (seat 0) 7 stones, White (seat 1) 7 stones "
+           "(rules 4.2.7)");
     mg_state_free(s);
     mg_game_free(g);
 }
@@ -453,8 +472,8 @@ START_TEST(end_no_legal_move)
     mg_game *g = rt_game(BOARD4);
     mg_state *s = rt_state(g);
     rt_play(s, "a1 a4 b1 b4 d1 d4 a2 a3 c2 c3 b3 b2 d3 d2 c4 c1 xa4 xd1");
-    expect_over(s, "O (seat 1) wins: X (seat 0), to move, has no legal "
-                   "move; X (seat 0) 7 stones, O (seat 1) 7 stones "
+    expect_over(s, "White (seat 1) wins: Black (seat 0), to move, has no legal "
+                   "move; Black (seat 0) 7 stones, White (seat 1) 7 stones "
                    "(rules 4.2.7)");
     mg_state_free(s);
     mg_game_free(g);
@@ -473,12 +492,12 @@ START_TEST(end_no_capture_draw)
     ck_assert_int_eq(mg_state_render(s, MG_RENDER_TEXT, buf, sizeof buf,
                                      NULL),
                      MG_OK);
-    ck_assert_msg(strstr(buf, "moving: O (seat 1) to move (1 of 2 plies "
+    ck_assert_msg(strstr(buf, "moving: White (seat 1) to move (1 of 2 plies "
                               "without a removal)\n"),
                   "%s", buf);
     rt_play(s, "d2-d3");
-    expect_over(s, "draw: 2 moves in a row without a removal; X (seat 0) "
-                   "7 stones, O (seat 1) 7 stones (rules 4.2.8)");
+    expect_over(s, "draw: 2 moves in a row without a removal; Black (seat 0) "
+                   "7 stones, White (seat 1) 7 stones (rules 4.2.8)");
     /* the SVG rendering's status says it too */
     ck_assert_int_eq(mg_state_render(s, MG_RENDER_SVG, buf, sizeof buf,
                                      NULL),
@@ -492,8 +511,8 @@ START_TEST(end_no_capture_draw)
     rt_play(s, two_sq_4x4);
     rt_play(s, TWO_SQ_MOVING);
     rt_play(s, "d3-d4");
-    expect_over(s, "draw: 1 move in a row without a removal; X (seat 0) "
-                   "7 stones, O (seat 1) 7 stones (rules 4.2.8)");
+    expect_over(s, "draw: 1 move in a row without a removal; Black (seat 0) "
+                   "7 stones, White (seat 1) 7 stones (rules 4.2.8)");
     mg_state_free(s);
     mg_game_free(g);
 }

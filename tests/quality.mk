@@ -33,7 +33,7 @@ TSAN_GAMES   ?= 2
 FUZZ_TARGETS := spec notation record board actions
 # mg-server's request handling (tests/fuzz/fuzz_server.c) joins them when
 # the server's libraries are installed; else fuzz-replay says it skips it.
-FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium
+FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
 FZ_SRV_OK    := $(shell pkg-config --exists $(FZ_SRV_PKGS) 2>/dev/null && echo yes)
 ifeq ($(FZ_SRV_OK),yes)
 FUZZ_TARGETS += server
@@ -129,10 +129,14 @@ $(FZ_DIR)/server/%.o: programs/server/%.c $(FZ_SRV_HDRS) $(HEADER) | quality-too
 	$(Q)$(CLANG) $(Q_WARN) -Iinclude $(FZ_SRV_CFLAGS) $(FZ_SAN) \
 	    -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FZ_DIR)/fuzz_server: $(FUZZ_SRC)/fuzz_server.c $(FUZZ_DEPS) $(FZ_SRV_HDRS) \
-                       $(FZ_SRV_OBJS) $(FZ_OBJS)
+FZ_SRV_MAIN := $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/fuzz_server_env.c
+FZ_SRV_DEPS := $(FZ_SRV_MAIN) $(FUZZ_SRC)/fuzz_server.h $(FUZZ_DEPS) \
+               $(FZ_SRV_HDRS)
+
+$(FZ_DIR)/fuzz_server: $(FZ_SRV_DEPS) $(FZ_SRV_OBJS) $(FZ_OBJS)
 	$(Q)$(CLANG) $(Q_WARN) -Iinclude -I$(FUZZ_SRC) $(FZ_SRV_CFLAGS) $(FZ_SAN) \
-	    -fsanitize=fuzzer $< $(FZ_SRV_OBJS) $(FZ_OBJS) -o $@ $(FZ_SRV_LIBS)
+	    -fsanitize=fuzzer $(FZ_SRV_MAIN) $(FZ_SRV_OBJS) $(FZ_OBJS) -o $@ \
+	    $(FZ_SRV_LIBS)
 
 # Each target in turn for FUZZ_SECONDS, starting from the committed seeds
 # (read-only) and the inputs of earlier runs in $(FZ_DIR)/corpus/<target>,
@@ -170,10 +174,10 @@ $(FR_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_SRC)/replay_main.c $(FUZZ_DEPS) $(
 	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $< $(FUZZ_SRC)/replay_main.c \
 	    -o $@ $(STLIB) -lm
 
-$(FR_DIR)/fuzz_server: $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/replay_main.c \
-                       $(FUZZ_DEPS) $(FZ_SRV_SRCS) $(FZ_SRV_HDRS) $(STLIB)
+$(FR_DIR)/fuzz_server: $(FZ_SRV_DEPS) $(FUZZ_SRC)/replay_main.c \
+                       $(FZ_SRV_SRCS) $(STLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $(FZ_SRV_CFLAGS) $< \
+	$(Q)$(CC) $(APP_CFLAGS) -I$(FUZZ_SRC) $(FZ_SRV_CFLAGS) $(FZ_SRV_MAIN) \
 	    $(FUZZ_SRC)/replay_main.c $(FZ_SRV_SRCS) -o $@ $(STLIB) $(FZ_SRV_LIBS)
 
 fuzz-replay: $(FR_BINS)

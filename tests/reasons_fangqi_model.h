@@ -42,8 +42,8 @@ static const char *pn(const fq_model *m, int p, char *buf)
     return buf;
 }
 
-static const char *const who[2] = {"X (seat 0)", "O (seat 1)"};
-static const char letter[2] = {'X', 'O'};
+static const char *const who[2] = {"Black (seat 0)", "White (seat 1)"};
+static const char *const letter[2] = {"Black", "White"};
 
 /* Is the block with bottom-left corner b all `seat`'s (a square, §4.1)? */
 static int block_of(const fq_model *m, const int8_t *own, int b, int seat)
@@ -164,12 +164,12 @@ static void model_reason(const fq_model *m, const fq_phase *ph,
                      name, n1);
         else if (own[from] != me)
             snprintf(w->head, sizeof w->head,
-                     "%s: the stone on %s is %c's: %s moves its own stones "
+                     "%s: the stone on %s is %s's: %s moves its own stones "
                      "(rules 4.2.6)",
                      name, n1, letter[own[from]], who[me]);
         else if (own[to] != MG_NOBODY)
             snprintf(w->head, sizeof w->head,
-                     "%s: %s is taken by an %c stone: a stone moves to an "
+                     "%s: %s is taken by a %s stone: a stone moves to an "
                      "empty point (rules 4.2.6)",
                      name, n2, letter[own[to]]);
         else {
@@ -179,7 +179,7 @@ static void model_reason(const fq_model *m, const fq_phase *ph,
                 ;
             if (q != to) {
                 snprintf(w->head, sizeof w->head,
-                         "%s: the way from %s to %s is blocked by an %c "
+                         "%s: the way from %s to %s is blocked by a %s "
                          "stone on %s: a stone moves over empty points only "
                          "(rules 4.2.6)",
                          name, n1, n2, letter[own[q]], pn(m, q, n3));
@@ -206,18 +206,18 @@ static void model_reason(const fq_model *m, const fq_phase *ph,
                      name, n1);
         else if (own[p] == me)
             snprintf(w->head, sizeof w->head,
-                     "%s: the stone on %s is %c's own: %s removes %c stones "
+                     "%s: the stone on %s is %s's own: %s removes %s stones "
                      "(rules 4.2.5)",
                      name, n1, letter[me], who[me], letter[opp]);
         else {
             w->exact = 0;
             w->protect = 1;
             snprintf(w->head, sizeof w->head,
-                     "%s: the %c stone on %s is protected, part of the "
+                     "%s: the %s stone on %s is protected, part of the "
                      "square ",
                      name, letter[opp], n1);
             snprintf(w->tail, sizeof w->tail,
-                     ", and %c has unprotected stones to remove "
+                     ", and %s has unprotected stones to remove "
                      "(rules 4.2.5)",
                      letter[opp]);
         }
@@ -244,7 +244,7 @@ static void model_reason(const fq_model *m, const fq_phase *ph,
         ck_assert_msg(own[a] != MG_NOBODY, "%s: the model finds it legal",
                       name);
         snprintf(w->head, sizeof w->head,
-                 "%s: the point is taken by an %c stone: a stone goes on a "
+                 "%s: the point is taken by a %s stone: a stone goes on a "
                  "free point (rules 4.2.1)",
                  name, letter[own[a]]);
         return;
@@ -262,7 +262,8 @@ static void model_end(const fq_model *m, const int8_t *own, const int *st,
     int a = st[0] < m->lose_below, b = st[1] < m->lose_below, rule = 7;
     char what[256], counts[128];
     size_t k;
-    snprintf(counts, sizeof counts, "; X (seat 0) %d stone%s, O (seat 1) %d "
+    snprintf(counts, sizeof counts,
+             "; Black (seat 0) %d stone%s, White (seat 1) %d "
              "stone%s",
              st[0], st[0] == 1 ? "" : "s", st[1], st[1] == 1 ? "" : "s");
     if (a || b) {

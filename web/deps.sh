@@ -1,8 +1,9 @@
 #!/bin/sh
 # web/deps.sh - the dependencies of make web and make check-web, reached
 # through the project's dependency script: `sh tests/ensure-deps.sh web`
-# (Debian's emscripten, and node-acorn, the parser its JS optimiser loads
-# through NODE_PATH=/usr/share/nodejs) and `sh tests/ensure-deps.sh
+# (Debian's emscripten, node-acorn, the parser its JS optimiser loads
+# through NODE_PATH=/usr/share/nodejs, and brotli, which compresses the
+# page's files) and `sh tests/ensure-deps.sh
 # browser` (Debian's chromium, node and npm).  As root on a Debian-like
 # system the missing packages are installed with apt-get; otherwise the
 # exact command is printed and the script fails.
@@ -16,7 +17,8 @@ case "${1:-}" in
 web)
     what="make web"
     need "command -v emcc" emscripten
-    need "[ -f /usr/share/nodejs/acorn/package.json ]" node-acorn ;;
+    need "[ -f /usr/share/nodejs/acorn/package.json ]" node-acorn
+    need "command -v brotli" brotli ;;
 browser)
     what="make check-web"
     need "command -v node" nodejs

@@ -6,7 +6,10 @@
 #   make web          build/web/: index.html, its JS and CSS, mindgames.js
 #                     and mindgames.wasm (Debian's emscripten; installed
 #                     by tests/ensure-deps.sh as root, else it prints the
-#                     command); a static page, no server beyond files
+#                     command); a static page, no server beyond files;
+#                     beside each file NAME.gz (gzip -9) and NAME.br
+#                     (brotli, Debian's), which mg-server sends to
+#                     browsers that accept them
 #   make web-serve    serve it on http://127.0.0.1:$(WEB_PORT)/
 #   make check-web    the page in headless Chromium (Debian's chromium,
 #                     driven by playwright-core from web/package-lock.json);
@@ -55,9 +58,23 @@ $(WEB_OUT)/%: web/src/%
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
-web: $(WEB_WASM) $(WEB_PAGE)
-	@raw=$$(wc -c < $(WEB_WASM)); gz=$$(gzip -9 -c $(WEB_WASM) | wc -c); \
-	    echo "web: $(WEB_OUT)/index.html; mindgames.wasm $$raw bytes, $$gz gzipped"
+# Every file compressed beside it, once at build time (mg-server sends
+# the copy the browser accepts: files.c); -n: no name or time inside, so
+# a rebuild makes the same bytes.
+$(WEB_OUT)/mindgames.js: $(WEB_WASM) ;
+WEB_PLAIN := $(WEB_WASM) $(WEB_OUT)/mindgames.js $(WEB_PAGE)
+WEB_ZIPS  := $(addsuffix .gz,$(WEB_PLAIN)) $(addsuffix .br,$(WEB_PLAIN))
+
+$(WEB_OUT)/%.gz: $(WEB_OUT)/%
+	$(Q)gzip -9 -n -c $< > $@.tmp && mv $@.tmp $@
+
+$(WEB_OUT)/%.br: $(WEB_OUT)/% | web-deps
+	$(Q)brotli -q 11 -c $< > $@.tmp && mv $@.tmp $@
+
+web: $(WEB_WASM) $(WEB_PAGE) $(WEB_ZIPS)
+	@raw=$$(wc -c < $(WEB_WASM)); gz=$$(wc -c < $(WEB_WASM).gz); \
+	    br=$$(wc -c < $(WEB_WASM).br); \
+	    echo "web: $(WEB_OUT)/index.html; mindgames.wasm $$raw bytes, $$gz gzipped, $$br brotli"
 
 web-serve: web
 	$(Q)node web/serve.mjs $(WEB_OUT) $(WEB_PORT)
@@ -76,7 +93,7 @@ $(WEB_NATIVE): web/test/native.c $(SHLIB)
 
 check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	$(Q)MG_WEB_DIR=$(WEB_OUT) MG_WEB_NATIVE=$(WEB_NATIVE) CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-web.mjs
+	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
 	    node --test --test-reporter=spec web/test/check-online.mjs; \

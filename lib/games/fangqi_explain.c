@@ -2,8 +2,10 @@
  * fangqi_explain.c - why an action is refused and why a game ended
  * (mg_state_illegal_reason, mg_state_end_reason; doc/rules.md §4).
  *
- * The players are named as the renderings name them: "X (seat 0)" and
- * "O (seat 1)"; points and actions as the notation writes them (§4.3).
+ * The players are named by their colours, as the rules (§4.2.1), the
+ * renderings' status lines and the page name them: "Black (seat 0)" and
+ * "White (seat 1)" (the text picture's X and O stones); points and
+ * actions as the notation writes them (§4.3).
  * The refusals are looked at in this order: a move that no position
  * allows (movement=step, more than one point: §4.2.6); the removals owed
  * (§4.2.3-4.2.6 and capture_on_placement); the phase (placing §4.2.1,
@@ -12,7 +14,7 @@
  */
 #include "fangqi.h"
 
-static const char stone_char[2] = {'X', 'O'};
+static const char *const colour[2] = {"Black", "White"};
 
 static void point_name(const fq *f, int p, mg__sb *sb)
 {
@@ -20,10 +22,10 @@ static void point_name(const fq *f, int p, mg__sb *sb)
     mg__sb_int(sb, Y(f, p) + 1);
 }
 
-/* "X (seat 0)" */
+/* "Black (seat 0)" */
 static void player_name(int seat, mg__sb *sb)
 {
-    mg__sb_printf(sb, "%c (seat %d)", stone_char[seat], seat);
+    mg__sb_printf(sb, "%s (seat %d)", colour[seat], seat);
 }
 
 /* "1 stone", "21 stones" (and the like for other nouns). */
@@ -44,10 +46,10 @@ static void square_name(const fq *f, int b, mg__sb *sb)
     point_name(f, b + f->w + 1, sb);
 }
 
-/* "an O stone" / "an X stone" */
+/* "a White stone" / "a Black stone" */
 static void stone_of(int seat, mg__sb *sb)
 {
-    mg__sb_printf(sb, "an %c stone", stone_char[seat]);
+    mg__sb_printf(sb, "a %s stone", colour[seat]);
 }
 
 /* The rule that makes `seat` owe removals now (s->pending > 0). */
@@ -78,19 +80,19 @@ static void removal_reason(const fq *f, const fstate *s, int p, mg__sb *sb)
     } else if (c == me) {
         mg__sb_puts(sb, "the stone on ");
         point_name(f, p, sb);
-        mg__sb_printf(sb, " is %c's own: ", stone_char[me]);
+        mg__sb_printf(sb, " is %s's own: ", colour[me]);
         player_name(me, sb);
-        mg__sb_printf(sb, " removes %c stones (rules 4.2.5)",
-                      stone_char[opp]);
+        mg__sb_printf(sb, " removes %s stones (rules 4.2.5)",
+                      colour[opp]);
     } else if (completed(f, s, opp, p, sq) > 0 &&
                !mg__fq_all_protected(f, s, opp)) {
-        mg__sb_printf(sb, "the %c stone on ", stone_char[opp]);
+        mg__sb_printf(sb, "the %s stone on ", colour[opp]);
         point_name(f, p, sb);
         mg__sb_puts(sb, " is protected, part of the square ");
         square_name(f, sq[0], sb);
-        mg__sb_printf(sb, ", and %c has unprotected stones to remove "
+        mg__sb_printf(sb, ", and %s has unprotected stones to remove "
                           "(rules 4.2.5)",
-                      stone_char[opp]);
+                      colour[opp]);
     }
 }
 
@@ -134,7 +136,7 @@ static void move_reason(const fq *f, const fstate *s, int from, int to,
     if (c != me) {
         mg__sb_puts(sb, "the stone on ");
         point_name(f, from, sb);
-        mg__sb_printf(sb, " is %c's: ", stone_char[c]);
+        mg__sb_printf(sb, " is %s's: ", colour[c]);
         player_name(me, sb);
         mg__sb_puts(sb, " moves its own stones (rules 4.2.6)");
         return;
@@ -255,7 +257,7 @@ void mg__fq_illegal_reason(const mg_game *g, const void *st, int32_t action,
     }
 }
 
-/* "; X (seat 0) 21 stones, O (seat 1) 1 stone" */
+/* "; Black (seat 0) 21 stones, White (seat 1) 1 stone" */
 static void counts(const fstate *s, mg__sb *sb)
 {
     mg__sb_puts(sb, "; ");

@@ -8,14 +8,17 @@
  */
 #include "fangqi.h"
 
+/* the text picture's stones: X for Black (seat 0), O for White (seat 1) */
 static const char stone_char[2] = {'X', 'O'};
+static const char *const colour[2] = {"Black", "White"};
 
 static void status(const mg_game *g, const fstate *s, mg__sb *sb)
 {
     const fq *f = F(g);
     static const char *const phase_name[] = {"placing", "removing", "moving",
                                              "over"};
-    mg__sb_printf(sb, "X (seat 0): %d stone%s  O (seat 1): %d stone%s\n",
+    mg__sb_printf(sb,
+                  "Black (seat 0): %d stone%s  White (seat 1): %d stone%s\n",
                   (int)s->stones[0], s->stones[0] == 1 ? "" : "s",
                   (int)s->stones[1], s->stones[1] == 1 ? "" : "s");
     if (s->phase == PH_OVER) {
@@ -24,8 +27,8 @@ static void status(const mg_game *g, const fstate *s, mg__sb *sb)
         mg__sb_putc(sb, '\n');
         return;
     }
-    mg__sb_printf(sb, "%s: %c (seat %d) to %s", phase_name[(int)s->phase],
-                  stone_char[(int)s->player], (int)s->player,
+    mg__sb_printf(sb, "%s: %s (seat %d) to %s", phase_name[(int)s->phase],
+                  colour[(int)s->player], (int)s->player,
                   s->pending ? "remove" : s->phase == PH_PLACE ? "place"
                                                                : "move");
     if (s->pending)

@@ -14,7 +14,8 @@
 # mg-load is C99 + POSIX + Linux epoll, linked with libmindgames only:
 # programs/server/bench/mg-load.c (options, phases, main, report),
 # load_conn.c (connections, HTTP, SSE, epoll), load_games.c (the games)
-# and load.h (what they share).
+# and load.h (what they share: the run, ml_run, that main makes and
+# passes on; no mutable globals).
 
 MG_LOAD := $(B)/programs/mg-load
 MG_LOAD_SRC := programs/server/bench/mg-load.c \

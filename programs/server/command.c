@@ -97,6 +97,7 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
     char *row_text = NULL;
     char err[512];
     int rc = -1;
+    int was_open = t->status == MGS_WAITING || t->status == MGS_PLAYING;
     if (!rows || !texts || !ap) {
         mgs_error(r, 503, "out of memory");
         goto out;
@@ -150,6 +151,9 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         mgs_error(r, 503, "the server could not store this (%s): nothing "
                           "was applied; try again later",
                   err);
+        /* SQLite's message for SQLITE_FULL: --max-db-mb or the disk */
+        if (strstr(err, "database or disk is full"))
+            json_object_set_new(r->body, "limit", json_string("storage"));
         reload(srv, t);
         goto out;
     }
@@ -168,6 +172,8 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         remember(t, cmd_seat, cmd_id, 200, answer_text);
         answer_text = NULL;
     }
+    if (was_open && t->status != MGS_WAITING && t->status != MGS_PLAYING)
+        mgs_table_closed(srv, t); /* the limits of guard.c */
     r->status = 200;
     r->body = answer;
     answer = NULL;
@@ -228,7 +234,10 @@ static int reload_event(void *arg, const mgs_event_row *ev)
 static int reload_cmd(void *arg, const mgs_command_row *c)
 {
     mgs_table *t = arg;
-    char *a = strdup(c->answer);
+    char *a;
+    if (c->seat < 0)
+        return 0; /* a create's or join's (tables.c), read from storage */
+    a = strdup(c->answer);
     if (!a)
         return 1;
     remember(t, c->seat, c->cmd_id, c->status, a);
@@ -276,6 +285,7 @@ static void reload(mgs_srv *srv, mgs_table *t)
         /* not even readable: keep the table closed to changes */
         mgs_log("table %s: could not be rebuilt from storage", t->id);
         t->status = MGS_ABORTED;
+        mgs_table_closed(srv, t);
         return;
     }
     mg_state_free(t->state);

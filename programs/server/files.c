@@ -3,7 +3,12 @@
  * path is served when each of its segments is a plain name (letters,
  * digits, '.', '-', '_', not starting with '.'), the file is a regular
  * file inside the folder once links are resolved, and its type is known.
- * "/" and "/t/<table id>" are the page (index.html).
+ * "/" and "/t/<table id>" are the page (index.html).  A file made
+ * beside it at build time, compressed (NAME.br by brotli, NAME.gz by
+ * gzip; not older than the file), is sent instead when the client
+ * accepts that encoding, with
+ * Content-Encoding; every answer of a compressible type says
+ * Vary: Accept-Encoding.
  */
 #include "server.h"
 
@@ -12,6 +17,7 @@
 #include <microhttpd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,13 +68,100 @@ static int plain_path(const char *p)
     return !seg_start;
 }
 
+/* Whether an Accept-Encoding header accepts `coding`: named with a q
+ * other than 0, or "*" (with a q other than 0) when it is not named. */
+static int accepts(const char *h, const char *coding)
+{
+    size_t n = strlen(coding);
+    int star = 0;
+    while (h && *h) {
+        const char *end = strchr(h, ','), *semi, *tok;
+        size_t len;
+        int q0 = 0;
+        if (!end)
+            end = h + strlen(h);
+        while (h < end && (*h == ' ' || *h == '\t'))
+            h++;
+        tok = h;
+        semi = memchr(h, ';', (size_t)(end - h));
+        len = (size_t)((semi ? semi : end) - tok);
+        while (len > 0 && (tok[len - 1] == ' ' || tok[len - 1] == '\t'))
+            len--;
+        if (semi) {
+            /* q=0, q=0.0, q=0.000: refused */
+            const char *q = semi + 1;
+            while (q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            if (end - q >= 3 && (q[0] == 'q' || q[0] == 'Q') && q[1] == '=' &&
+                q[2] == '0') {
+                const char *d = q + 3;
+                q0 = 1;
+                if (d < end && *d == '.')
+                    for (d++; d < end && *d != ' ' && *d != '\t'; d++)
+                        if (*d != '0')
+                            q0 = 0;
+            }
+        }
+        if (len == n && strncasecmp(tok, coding, n) == 0)
+            return !q0;
+        if (len == 1 && tok[0] == '*')
+            star = !q0;
+        h = *end ? end + 1 : end;
+    }
+    return star;
+}
+
+/* The compressed copy of `real` (NAME.br, NAME.gz) the client accepts
+ * first, not older than the file itself: its open descriptor and size,
+ * and *coding its name; -1 when none. */
+static int compressed(const char *real, const char *root,
+                      const char *accept_enc, struct stat *st,
+                      const char **coding)
+{
+    struct stat orig;
+    static const char *const codings[][2] = {{"br", ".br"}, {"gzip", ".gz"}};
+    char path[PATH_MAX + 8], creal[PATH_MAX];
+    size_t i;
+    if (stat(real, &orig) != 0)
+        return -1;
+    for (i = 0; i < 2; i++) {
+        int fd;
+        if (!accepts(accept_enc, codings[i][0]))
+            continue;
+        snprintf(path, sizeof path, "%s%s", real, codings[i][1]);
+        if (!realpath(path, creal) || strncmp(creal, root, strlen(root)) != 0 ||
+            creal[strlen(root)] != '/')
+            continue;
+        fd = open(creal, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode) ||
+            st->st_mtime < orig.st_mtime) {
+            close(fd);
+            continue;
+        }
+        *coding = codings[i][0];
+        return fd;
+    }
+    return -1;
+}
+
+static int compressible(const char *type)
+{
+    return strncmp(type, "text/", 5) == 0 ||
+           strcmp(type, "application/wasm") == 0 ||
+           strcmp(type, "application/json") == 0 ||
+           strcmp(type, "image/svg+xml") == 0;
+}
+
 /* 0 with *resp and *status set (a file or a 404/403 of ours), -1 on
- * failure to answer. */
-int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
-               int *status)
+ * failure to answer.  accept_enc: the request's Accept-Encoding (NULL:
+ * none). */
+int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
+               struct MHD_Response **resp, int *status)
 {
     char path[PATH_MAX + 64], real[PATH_MAX], root[PATH_MAX];
-    const char *rel = url, *type;
+    const char *rel = url, *type, *coding = NULL;
     struct stat st;
     int fd;
     *resp = NULL;
@@ -86,7 +179,10 @@ int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
     if (!realpath(path, real) || strncmp(real, root, strlen(root)) != 0 ||
         real[strlen(root)] != '/')
         goto none;
-    fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    fd = compressible(type) ? compressed(real, root, accept_enc, &st, &coding)
+                            : -1;
+    if (fd < 0)
+        fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         goto none;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -99,6 +195,10 @@ int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
         return -1;
     }
     MHD_add_response_header(*resp, "Content-Type", type);
+    if (coding)
+        MHD_add_response_header(*resp, "Content-Encoding", coding);
+    if (compressible(type))
+        MHD_add_response_header(*resp, "Vary", "Accept-Encoding");
     MHD_add_response_header(*resp, "Cache-Control",
                             strcmp(rel, "/index.html") == 0 ? "no-cache"
                                                             : "max-age=300");

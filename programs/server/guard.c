@@ -6,25 +6,36 @@
  */
 #include "server.h"
 
+#include <arpa/inet.h>
 #include <math.h>
+#include <netinet/in.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* An open-addressing table of buckets; a full table forgets the bucket
- * that has been full longest (a client idle for rate/burst seconds is
- * indistinguishable from a new one). */
-#define RATE_SLOTS 4096
+/* What the server keeps per client: an open-addressing table of slots,
+ * each with the client's request bucket, its open connections, its open
+ * tables and its bucket of table creations.  A full table forgets the
+ * slot idle longest among those holding no connection and no table (a
+ * client idle for burst/rate seconds is indistinguishable from a new
+ * one); when none can be forgotten, the request is refused. */
+#define ADDR_SLOTS 65536
+#define ADDR_PROBES 64
 
-typedef struct rate_slot {
-    char ip[48];
-    double tokens;
+typedef struct addr_slot {
+    char key[48];
+    double tokens;  /* requests */
     int64_t ms;
-} rate_slot;
+    double ctokens; /* table creations */
+    int64_t cms;
+    int conns, open;
+} addr_slot;
 
 struct mgs_rate {
     pthread_mutex_t mu;
-    rate_slot slot[RATE_SLOTS];
+    int open_tables; /* every open table of the server */
+    addr_slot slot[ADDR_SLOTS];
 };
 
 int mgs_rate_init(mgs_srv *srv)
@@ -43,6 +54,28 @@ void mgs_rate_free(mgs_srv *srv)
     pthread_mutex_destroy(&srv->rate->mu);
     free(srv->rate);
     srv->rate = NULL;
+}
+
+void mgs_client_key(const char *ip, char *out, size_t cap)
+{
+    struct in6_addr a6;
+    char b[INET6_ADDRSTRLEN];
+    if (inet_pton(AF_INET6, ip, &a6) == 1) {
+        if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+            struct in_addr a4;
+            memcpy(&a4, a6.s6_addr + 12, 4);
+            if (inet_ntop(AF_INET, &a4, b, sizeof b)) {
+                snprintf(out, cap, "%s", b);
+                return;
+            }
+        }
+        memset(a6.s6_addr + 8, 0, 8);
+        if (inet_ntop(AF_INET6, &a6, b, sizeof b)) {
+            snprintf(out, cap, "%s/64", b);
+            return;
+        }
+    }
+    snprintf(out, cap, "%s", ip);
 }
 
 static uint32_t hash_ip(const char *s)
@@ -70,38 +103,193 @@ static int take(double *tokens, int64_t *ms, double rate, double burst,
     return (int)ceil((1.0 - t) / rate);
 }
 
-int mgs_rate_take(mgs_srv *srv, const char *ip)
+/* The slot of `key` (r->mu held), made when absent; NULL when the table
+ * is full of clients that cannot be forgotten. */
+static addr_slot *slot_of(mgs_srv *srv, const char *key, int64_t now)
+{
+    mgs_rate *r = srv->rate;
+    uint32_t h = hash_ip(key);
+    int i, victim = -1;
+    int64_t oldest = INT64_MAX;
+    addr_slot *s;
+    for (i = 0; i < ADDR_PROBES; i++) {
+        s = &r->slot[(h + (uint32_t)i) % ADDR_SLOTS];
+        if (strcmp(s->key, key) == 0)
+            return s;
+        if (!s->key[0]) {
+            if (oldest != INT64_MIN)
+                victim = (int)((h + (uint32_t)i) % ADDR_SLOTS);
+            oldest = INT64_MIN;
+        } else if (s->conns == 0 && s->open == 0 && s->ms < oldest) {
+            oldest = s->ms;
+            victim = (int)((h + (uint32_t)i) % ADDR_SLOTS);
+        }
+    }
+    if (victim < 0)
+        return NULL;
+    s = &r->slot[victim];
+    memset(s, 0, sizeof *s);
+    snprintf(s->key, sizeof s->key, "%s", key);
+    s->tokens = srv->cfg.burst;
+    s->ms = now;
+    s->ctokens = srv->cfg.creations_per_hour;
+    s->cms = now;
+    return s;
+}
+
+int mgs_rate_take(mgs_srv *srv, const char *key)
 {
     mgs_rate *r = srv->rate;
     int64_t now = mgs_now_ms();
-    uint32_t h = hash_ip(ip);
-    int i, victim = -1, wait;
-    int64_t oldest = INT64_MAX;
+    int wait;
+    addr_slot *s;
     if (srv->cfg.rate <= 0)
         return 0;
     pthread_mutex_lock(&r->mu);
-    for (i = 0; i < 16; i++) {
-        rate_slot *s = &r->slot[(h + (uint32_t)i) % RATE_SLOTS];
-        if (strcmp(s->ip, ip) == 0) {
-            victim = (int)((h + (uint32_t)i) % RATE_SLOTS);
-            break;
-        }
-        if (!s->ip[0] || s->ms < oldest) {
-            oldest = s->ip[0] ? s->ms : INT64_MIN;
-            victim = (int)((h + (uint32_t)i) % RATE_SLOTS);
-        }
-    }
-    if (strcmp(r->slot[victim].ip, ip) != 0) {
-        rate_slot *s = &r->slot[victim];
-        strncpy(s->ip, ip, sizeof s->ip - 1);
-        s->ip[sizeof s->ip - 1] = '\0';
-        s->tokens = srv->cfg.burst;
-        s->ms = now;
-    }
-    wait = take(&r->slot[victim].tokens, &r->slot[victim].ms, srv->cfg.rate,
-                srv->cfg.burst, now);
+    s = slot_of(srv, key, now);
+    wait = s ? take(&s->tokens, &s->ms, srv->cfg.rate, srv->cfg.burst, now)
+             : 1;
     pthread_mutex_unlock(&r->mu);
     return wait;
+}
+
+int mgs_conn_add(mgs_srv *srv, const char *key)
+{
+    mgs_rate *r = srv->rate;
+    addr_slot *s;
+    int rc = -1;
+    pthread_mutex_lock(&r->mu);
+    s = slot_of(srv, key, mgs_now_ms());
+    if (s && s->conns < srv->cfg.max_conns_per_ip) {
+        s->conns++;
+        rc = 0;
+    }
+    pthread_mutex_unlock(&r->mu);
+    return rc;
+}
+
+void mgs_conn_del(mgs_srv *srv, const char *key)
+{
+    mgs_rate *r = srv->rate;
+    addr_slot *s;
+    pthread_mutex_lock(&r->mu);
+    s = slot_of(srv, key, mgs_now_ms());
+    if (s && s->conns > 0)
+        s->conns--;
+    pthread_mutex_unlock(&r->mu);
+}
+
+static void limit_error(mgs_result *r, int status, const char *limit,
+                        int retry_after, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void limit_error(mgs_result *r, int status, const char *limit,
+                        int retry_after, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->status = status;
+    r->body = json_pack("{s:s,s:s}", "error", msg, "limit", limit);
+    if (retry_after > 0)
+        json_object_set_new(r->body, "retry_after",
+                            json_integer(retry_after));
+}
+
+int mgs_table_reserve(mgs_srv *srv, const char *key, mgs_result *r)
+{
+    mgs_rate *rt = srv->rate;
+    int64_t now = mgs_now_ms();
+    const mgs_config *c = &srv->cfg;
+    addr_slot *s = NULL;
+    int wait, rc = -1;
+    pthread_mutex_lock(&rt->mu);
+    if (key[0] && !(s = slot_of(srv, key, now))) {
+        limit_error(r, 503, "clients", 60, "this server is tracking too many "
+                                           "clients to take a new table: "
+                                           "try again later");
+    } else if (c->max_tables > 0 && rt->open_tables >= c->max_tables) {
+        limit_error(r, 503, "max-tables", 60,
+                    "this server has %d open tables, its limit "
+                    "(--max-tables): try again later",
+                    rt->open_tables);
+    } else if (s && c->max_tables_per_addr > 0 &&
+               s->open >= c->max_tables_per_addr) {
+        limit_error(r, 429, "max-tables-per-addr", 60,
+                    "your address has %d open tables, this server's limit "
+                    "(--max-tables-per-addr): finish or abort one first",
+                    s->open);
+    } else if (s && c->creations_per_hour > 0 &&
+               (wait = take(&s->ctokens, &s->cms,
+                            c->creations_per_hour / 3600.0,
+                            c->creations_per_hour, now)) > 0) {
+        limit_error(r, 429, "creations-per-hour", wait,
+                    "your address has created %g tables within the hour, "
+                    "this server's limit (--creations-per-hour)",
+                    c->creations_per_hour);
+    } else {
+        if (s)
+            s->open++;
+        rt->open_tables++;
+        rc = 0;
+    }
+    pthread_mutex_unlock(&rt->mu);
+    return rc;
+}
+
+/* An open table of `key` ends (or was never made: `refund` gives its
+ * creation back). */
+static void table_gone(mgs_srv *srv, const char *key, int refund)
+{
+    mgs_rate *rt = srv->rate;
+    addr_slot *s;
+    pthread_mutex_lock(&rt->mu);
+    if (rt->open_tables > 0)
+        rt->open_tables--;
+    if (key[0] && (s = slot_of(srv, key, mgs_now_ms())) != NULL) {
+        if (s->open > 0)
+            s->open--;
+        if (refund && s->ctokens + 1 <= srv->cfg.creations_per_hour)
+            s->ctokens += 1;
+    }
+    pthread_mutex_unlock(&rt->mu);
+}
+
+void mgs_table_unreserve(mgs_srv *srv, const char *key)
+{
+    table_gone(srv, key, 1);
+}
+
+void mgs_table_counted(mgs_srv *srv, mgs_table *t)
+{
+    if (t->counted)
+        return;
+    pthread_mutex_lock(&srv->rate->mu);
+    srv->rate->open_tables++;
+    pthread_mutex_unlock(&srv->rate->mu);
+    t->counted = 1;
+}
+
+void mgs_table_closed(mgs_srv *srv, mgs_table *t)
+{
+    if (!t->counted)
+        return;
+    t->counted = 0;
+    table_gone(srv, t->owner, 0);
+}
+
+int mgs_open_tables(mgs_srv *srv)
+{
+    int n;
+    pthread_mutex_lock(&srv->rate->mu);
+    n = srv->rate->open_tables;
+    pthread_mutex_unlock(&srv->rate->mu);
+    return n;
 }
 
 int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms)
@@ -168,4 +356,34 @@ json_t *mgs_json_parse(const char *body, size_t n, char *err, size_t cap)
         return NULL;
     }
     return j;
+}
+
+int mgs_cmd_key(const json_t *body, const char *what, char *key, size_t cap,
+                const char **cmd_id, mgs_result *r)
+{
+    json_t *cid = json_object_get(body, "cmd_id");
+    const char *s;
+    size_t k, n;
+    *cmd_id = NULL;
+    key[0] = '\0';
+    if (!cid)
+        return 0;
+    s = json_string_value(cid);
+    n = s ? strlen(s) : 0;
+    for (k = 0; k < n; k++)
+        if (s[k] < 0x21 || s[k] > 0x7e)
+            break;
+    if (!s || n < MGS_KEY_CMD_ID_MIN || n > MGS_CMD_ID_MAX || k < n) {
+        mgs_error(r, 400, "\"cmd_id\" of %s must be a string of %d to %d "
+                          "printable ASCII characters without spaces, "
+                          "unguessable (a re-sent request with it gets the "
+                          "seat's secret)",
+                  what, MGS_KEY_CMD_ID_MIN, MGS_CMD_ID_MAX);
+        return -1;
+    }
+    if (cap < 33)
+        return -1;
+    mgs_cmd_lookup(s, key);
+    *cmd_id = s;
+    return 0;
 }

@@ -17,11 +17,12 @@
 #include <string.h>
 #include <sys/socket.h>
 
-int mgs_static(mgs_srv *srv, const char *url, struct MHD_Response **resp,
-               int *status);
+int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
+               struct MHD_Response **resp, int *status);
 
 typedef struct req {
     char ip[48];
+    char key[48];   /* mgs_client_key(ip) */
     char line[200]; /* method and path, for the log (no query, no secret) */
     int64_t start_ms;
     char *body;
@@ -69,7 +70,8 @@ static enum MHD_Result send_json(struct MHD_Connection *c, req *rq,
                             "application/json; charset=utf-8");
     MHD_add_response_header(resp, "Cache-Control", "no-store");
     mgs_http_headers(resp);
-    if (status == 429) {
+    if (status == 429 || (status == 503 && json_object_get(body,
+                                                            "retry_after"))) {
         char s[32];
         json_t *ra = json_object_get(body, "retry_after");
         snprintf(s, sizeof s, "%lld",
@@ -129,7 +131,7 @@ static enum MHD_Result send_text(struct MHD_Connection *c, req *rq,
 /* ------------------------------------------------------------ clients */
 
 /* The address the connection comes from. */
-static void peer_ip(struct MHD_Connection *c, char *ip, size_t cap)
+void mgs_peer_ip(struct MHD_Connection *c, char *ip, size_t cap)
 {
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -147,7 +149,7 @@ static void peer_ip(struct MHD_Connection *c, char *ip, size_t cap)
 static void client_ip(mgs_srv *srv, struct MHD_Connection *c, char *ip,
                       size_t cap)
 {
-    peer_ip(c, ip, cap);
+    mgs_peer_ip(c, ip, cap);
     if (srv->cfg.trusted_proxy[0] && strcmp(ip, srv->cfg.trusted_proxy) == 0) {
         const char *xff =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
@@ -188,7 +190,7 @@ static int origin_ok(mgs_srv *srv, struct MHD_Connection *c)
         char ip[48];
         const char *proto = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                         "X-Forwarded-Proto");
-        peer_ip(c, ip, sizeof ip);
+        mgs_peer_ip(c, ip, sizeof ip);
         if (proto && strcmp(ip, srv->cfg.trusted_proxy) == 0 &&
             strcmp(proto, "https") == 0)
             scheme = "https";
@@ -331,7 +333,7 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
                                         "of the link you were sent");
         } else {
             pthread_mutex_lock(&t->mu);
-            mgs_join(srv, t, inv, &r);
+            mgs_join(srv, t, inv, body, &r);
             pthread_mutex_unlock(&t->mu);
             rc = send_json(c, rq, r.status, r.body);
             json_decref(r.body);
@@ -457,7 +459,7 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
             body = mgs_json_parse(rq->body, rq->len, msg, sizeof msg);
             if (!body)
                 return send_error(c, rq, 400, "%s", msg);
-            mgs_create(srv, body, &r);
+            mgs_create(srv, body, rq->key, &r);
             json_decref(body);
             rc = send_json(c, rq, r.status, r.body);
             json_decref(r.body);
@@ -471,7 +473,10 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
         struct MHD_Response *resp;
         int status;
         enum MHD_Result rc;
-        if (mgs_static(srv, url, &resp, &status) != 0)
+        if (mgs_static(srv, url,
+                       MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                   "Accept-Encoding"),
+                       &resp, &status) != 0)
             return MHD_NO;
         if (!resp)
             return send_error(c, rq, status, "not found");
@@ -502,7 +507,9 @@ enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
         rq->start_ms = mgs_now_ms();
         snprintf(rq->line, sizeof rq->line, "%.8s %.180s", method, url);
         client_ip(srv, c, rq->ip, sizeof rq->ip);
-        wait = mgs_rate_take(srv, rq->ip);
+        mgs_client_key(rq->ip, rq->key, sizeof rq->key);
+        mgs_conn_request(srv, c);
+        wait = mgs_rate_take(srv, rq->key);
         if (wait > 0) {
             json_t *b = json_pack("{s:s,s:i}", "error",
                                   "too many requests from your address: "
@@ -555,7 +562,7 @@ void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 {
     mgs_srv *srv = cls;
     req *rq = *con_cls;
-    (void)c;
+    mgs_conn_request_done(srv, c);
     if (!rq)
         return;
     pthread_mutex_lock(&srv->metrics_mu);

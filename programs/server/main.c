@@ -33,6 +33,9 @@ enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
 void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                         enum MHD_RequestTerminationCode toe);
 size_t mgs_http_unescape(void *cls, struct MHD_Connection *c, char *uri);
+void mgs_conn_notify(void *cls, struct MHD_Connection *mc,
+                     void **socket_context,
+                     enum MHD_ConnectionNotificationCode code);
 
 int64_t mgs_now_ms(void)
 {
@@ -57,7 +60,17 @@ static const char usage[] =
     "  --web-dir DIR          the page's files (found beside the program)\n"
     "  --backup FILE          copy the database online into FILE, and exit\n"
     "  --max-db-mb N          the database grows to N MiB at most; then\n"
-    "                         changes are refused as on a full disk (0: no limit)\n"
+    "                         changes are refused as on a full disk (1024;\n"
+    "                         0: no limit)\n"
+    "  --max-tables N         open tables on the server at most (10000; 0: no\n"
+    "                         limit)\n"
+    "  --max-tables-per-addr N  open tables one client created, at most (32;\n"
+    "                         0: no limit; a client: an IPv4 address, an IPv6 /64)\n"
+    "  --creations-per-hour N tables one client creates per hour (120; 0: no\n"
+    "                         limit)\n"
+    "  --header-timeout S     a request's headers must be complete within S\n"
+    "                         seconds of the connection, or of its previous\n"
+    "                         request (30)\n"
     "  --trusted-proxy ADDR   take X-Forwarded-For from this proxy only\n"
     "  --origin ORIGIN        another allowed Origin (repeatable)\n"
     "  --threads N            HTTP threads (64)\n"
@@ -72,7 +85,7 @@ static const char usage[] =
     "                         thread of its own besides --bot-threads (250)\n"
     "  --max-actions N        the largest game allowed, in action ids (5000)\n"
     "  --max-spec N           the longest spec, in bytes (256)\n"
-    "  --max-conns N          connections per client address (64)\n"
+    "  --max-conns N          connections per client (64)\n"
     "  --rate R --burst B     requests per second per address (20, 40; 0: off)\n"
     "  --seat-rate R          commands per second per seat (10; 0: off)\n"
     "  --away S               seconds away before a claim (60)\n"
@@ -194,6 +207,11 @@ static void defaults(mgs_config *c)
     c->heartbeat_s = 15;
     c->poll_s = 25;
     c->timeout_s = 60;
+    c->max_db_mb = 1024;
+    c->max_tables = 10000;
+    c->max_tables_per_addr = 32;
+    c->creations_per_hour = 120;
+    c->header_timeout_s = 30;
 }
 
 static int parse_listen(mgs_config *c, const char *v)
@@ -234,6 +252,10 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"poll", 1, 0, 'p'},           {"timeout", 1, 0, 'O'},
         {"quiet", 0, 0, 'q'},          {"help", 0, 0, 'h'},
         {"version", 0, 0, 'V'},        {"max-db-mb", 1, 0, 'M'},
+        /* the limits of guard.c and conns.c */
+        {"max-tables", 1, 0, 1000},    {"max-tables-per-addr", 1, 0, 1001},
+        {"creations-per-hour", 1, 0, 1002},
+        {"header-timeout", 1, 0, 1003},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -317,6 +339,21 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         case 'M':
             rc = int_arg("--max-db-mb", optarg, 0, 1 << 30, &c->max_db_mb);
             break;
+        case 1000:
+            rc = int_arg("--max-tables", optarg, 0, 10000000, &c->max_tables);
+            break;
+        case 1001:
+            rc = int_arg("--max-tables-per-addr", optarg, 0, 10000000,
+                         &c->max_tables_per_addr);
+            break;
+        case 1002:
+            rc = num_arg("--creations-per-hour", optarg,
+                         &c->creations_per_hour);
+            break;
+        case 1003:
+            rc = int_arg("--header-timeout", optarg, 1, 3600,
+                         &c->header_timeout_s);
+            break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);
         default: fputs(usage, stderr); return -1;
@@ -386,12 +423,12 @@ static struct MHD_Daemon *start_http(mgs_srv *srv, char *err, size_t cap)
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)srv->cfg.threads,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)srv->cfg.timeout_s,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)srv->cfg.max_conns_per_ip,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)60000,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)16384,
         MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024,
         MHD_OPTION_NOTIFY_COMPLETED, mgs_http_completed, srv,
         MHD_OPTION_UNESCAPE_CALLBACK, mgs_http_unescape, NULL,
+        MHD_OPTION_NOTIFY_CONNECTION, mgs_conn_notify, srv,
         MHD_OPTION_END);
     if (!d)
         snprintf(err, cap, "cannot listen on %s:%d (in use, or not allowed)",
@@ -498,7 +535,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "mg-server: cannot watch its streams (epoll)\n");
         return 1;
     }
-    if (mgs_workers_start(&srv) != 0) {
+    if (mgs_workers_start(&srv) != 0 || mgs_conns_start(&srv) != 0) {
         fprintf(stderr, "mg-server: cannot start its threads\n");
         return 1;
     }
@@ -541,6 +578,7 @@ int main(int argc, char **argv)
     }
     pthread_join(srv.watcher, NULL); /* stopping is set: it ends */
     MHD_stop_daemon(srv.httpd);
+    mgs_conns_stop(&srv); /* every connection closed */
     mgs_watch_stop(&srv); /* after the streams are freed */
     mgs_store_close(srv.store);
     free_tables(&srv);

@@ -7,6 +7,7 @@
  *              of doc/server-api.md), bodies, the answers with their
  *              security headers, the request log
  *   guard.c    client addresses, Origin, rate limits, JSON limits
+ *   conns.c    connections: per-client counts, the headers' deadline
  *   files.c    the web page's static files
  *   table.c    a table in memory: events applied to it (live and when
  *              replayed from the log), snapshots
@@ -50,6 +51,7 @@
 #define MGS_BODY_CAP 8192
 #define MGS_JSON_DEPTH 8
 #define MGS_CMD_ID_MAX 64
+#define MGS_KEY_CMD_ID_MIN 16 /* a create's or join's cmd_id */
 #define MGS_BOT_MAX 128
 
 struct MHD_Connection;
@@ -88,6 +90,10 @@ typedef struct mgs_config {
     int timeout_s;           /* idle connections */
     int quiet;               /* no request log */
     int max_db_mb;           /* 0: no limit */
+    int max_tables;          /* open tables of the server (0: no limit) */
+    int max_tables_per_addr; /* open tables a client created */
+    double creations_per_hour; /* tables a client creates */
+    int header_timeout_s;    /* a request's headers, whole */
 } mgs_config;
 
 /* --------------------------------------------------------------- table */
@@ -158,6 +164,9 @@ typedef struct mgs_table {
     int64_t bot_used_ms;         /* time its bots thought (this run) */
     int presence_dirty;          /* a presence note is due */
     uint64_t bot_seed;
+    char owner[48];              /* the client key of its creator ("":
+                                  * restored, not counted per client) */
+    int counted;                 /* counted as open (guard.c) */
 } mgs_table;
 
 /* --------------------------------------------------------------- server */
@@ -171,6 +180,7 @@ typedef struct mgs_metrics {
 } mgs_metrics;
 
 typedef struct mgs_rate mgs_rate;
+typedef struct mgs_conns mgs_conns;
 
 typedef struct mgs_srv {
     mgs_config cfg;
@@ -180,6 +190,7 @@ typedef struct mgs_srv {
     mgs_table **tables;          /* open tables, by id (sorted) */
     int ntables, tables_cap;
     mgs_rate *rate;
+    mgs_conns *conns;            /* conns.c */
     pthread_mutex_t metrics_mu;
     mgs_metrics metrics;
     int streams_open;            /* under metrics_mu */
@@ -248,6 +259,12 @@ void mgs_random_token(char *out, size_t bytes); /* base64url, NUL */
 void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN]);
 int mgs_hash_equal(const unsigned char *a, const unsigned char *b);
 int mgs_hash_zero(const unsigned char *h);
+/* A create's or join's cmd_id: its store key (hex, 32 digits), and its
+ * answer sealed with a key made from it (hex text; NULL when out of
+ * memory, or for a wrong cmd_id or a damaged text). */
+void mgs_cmd_lookup(const char *cmd_id, char out[33]);
+char *mgs_seal(const char *cmd_id, const char *text);
+char *mgs_unseal(const char *cmd_id, const char *hex);
 
 /* table.c: a table in memory.  mgs_table_apply applies one event (the
  * stored JSON) to t, exactly as at replay; it returns 0, or -1 with a
@@ -300,10 +317,13 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
                const mgs_seat_row *seats, int nseats, int cmd_seat,
                const char *cmd_id, const json_t *answer_extra,
                const mgs_append *extra, int nextra, mgs_result *r);
-/* Create a table from a create request (api.c checked the fields). */
-void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r);
+/* Create a table from a create request of client `client` (its key,
+ * mgs_client_key), within the limits of guard.c. */
+void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
+                mgs_result *r);
+/* Join t (locked) with `invite`; body: the request (its cmd_id). */
 void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
-              mgs_result *r);
+              const json_t *body, mgs_result *r);
 
 /* stream.c */
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
@@ -362,6 +382,15 @@ int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
 int mgs_bot_check(const mgs_config *cfg, const char *spec,
                   const char *game_spec, char *msg, size_t cap);
 
+/* conns.c: the connections (see there); mgs_peer_ip (http.c) is the
+ * address a connection comes from. */
+int mgs_conns_start(mgs_srv *srv);
+void mgs_conns_stop(mgs_srv *srv);
+/* mgs_conn_notify, libmicrohttpd's MHD_OPTION_NOTIFY_CONNECTION: main.c */
+void mgs_conn_request(mgs_srv *srv, struct MHD_Connection *mc);
+void mgs_conn_request_done(mgs_srv *srv, struct MHD_Connection *mc);
+void mgs_peer_ip(struct MHD_Connection *c, char *ip, size_t cap);
+
 /* watch.c: the clients of suspended streams leaving (see there) */
 int mgs_watch_start(mgs_srv *srv);
 void *mgs_watch_main(void *arg);
@@ -374,8 +403,29 @@ int mgs_watch_done(mgs_srv *srv, mgs_stream *s);
 /* guard.c */
 int mgs_rate_init(mgs_srv *srv);
 void mgs_rate_free(mgs_srv *srv);
-/* 0 when the request may go on; else the seconds to wait. */
-int mgs_rate_take(mgs_srv *srv, const char *ip);
+/* The key of a client for every per-client limit: an IPv4 address as it
+ * is, an IPv6 address by its /64 ("2001:db8:1:2::/64"), an IPv4-mapped
+ * IPv6 address as the IPv4 address; anything else as it is. */
+void mgs_client_key(const char *ip, char *out, size_t cap);
+/* 0 when the request of client `key` may go on; else the seconds to
+ * wait. */
+int mgs_rate_take(mgs_srv *srv, const char *key);
+/* A connection of client `key` opens (-1: past --max-conns) or ends. */
+int mgs_conn_add(mgs_srv *srv, const char *key);
+void mgs_conn_del(mgs_srv *srv, const char *key);
+/* A table that client `key` ("": nobody's) is about to make: 0 when the
+ * limits allow it (counted now: mgs_table_unreserve if it is not made),
+ * else r gets 429 or 503 {"error", "limit", "retry_after"}. */
+int mgs_table_reserve(mgs_srv *srv, const char *key, mgs_result *r);
+void mgs_table_unreserve(mgs_srv *srv, const char *key);
+/* An open table counted (restored at start), or no longer open. */
+void mgs_table_counted(mgs_srv *srv, mgs_table *t);
+void mgs_table_closed(mgs_srv *srv, mgs_table *t);
+int mgs_open_tables(mgs_srv *srv);
+/* A create's or join's cmd_id (NULL when the body has none): its store
+ * key (hex) in key; -1 with r set when it is not valid. */
+int mgs_cmd_key(const json_t *body, const char *what, char *key,
+                size_t cap, const char **cmd_id, mgs_result *r);
 int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms);
 /* JSON body: parse with the limits (depth, duplicates, UTF-8), or NULL
  * with a message. */

@@ -1,13 +1,17 @@
 # programs/server/server.mk - mg-server, the online game server
 # (programs/server/*.c: HTTP by libmicrohttpd, storage in SQLite, JSON by
-# jansson, seat secrets by libsodium; the library linked as the tools
-# link it).  Included by the Makefile (whose variables it uses: B, CC,
+# jansson, seat secrets by libsodium, players' names by ICU; the library
+# linked as the tools link it).  Included by the Makefile (whose variables it uses: B, CC,
 # APP_CFLAGS, CFLAGS, LDFLAGS, SHLIB, RPATH, Q).
 #
 #   make server     build $(B)/programs/mg-server (installs the Debian
 #                   packages it needs as root, else prints the command)
 #   make serve      build it and the page, and run it on 127.0.0.1:8080
-#                   with ./mindgames.db (SERVE_ARGS=... for more options)
+#                   with the database $(SERVE_DB) (data/mindgames.db: a
+#                   folder ignored by git, out of the sources); more
+#                   options in SERVE_ARGS, such as
+#                   SERVE_ARGS="--listen 0.0.0.0:8080" for a LAN (README,
+#                   "Playing online")
 #   make install-server    after `make server web`: mg-server into BINDIR
 #                   (linked again with the installed rpath, as the tools
 #                   are), the page (everything in $(B)/web) into
@@ -20,7 +24,7 @@
 #                   libsodium) nor emscripten for the page.
 #   make uninstall-server  remove exactly what install-server put there
 
-SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium
+SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
 SERVER_SRCS  := $(filter-out $(STORE_SRCS),$(wildcard programs/server/*.c)) \
                 $(STORE_SRCS)
 SERVER_HDRS  := $(wildcard programs/server/*.h) $(HEADER)
@@ -49,8 +53,11 @@ $(SERVER_BIN): $(SERVER_OBJS) $(SHLIB)
 	    -Wl,-rpath,'$$ORIGIN/..'
 	@echo "  LD      $@"
 
+SERVE_DB   ?= data/mindgames.db
+SERVE_ARGS ?=
 serve: server web
-	$(SERVER_BIN) $(SERVE_ARGS)
+	@mkdir -p $(dir $(SERVE_DB))
+	$(SERVER_BIN) --db $(SERVE_DB) $(SERVE_ARGS)
 
 # ------------------------------------------------------------- install
 

@@ -133,6 +133,12 @@ int mgs_store_commands(mgs_store *st, const char *id,
                        int (*cb)(void *arg, const mgs_command_row *c),
                        void *arg);
 
+/* One stored command answer: of table `id` (NULL: of any table), seat
+ * and cmd_id.  MGS_OK with *status and *answer (malloc'd: free it),
+ * MGS_ENOTFOUND, MGS_EIO. */
+int mgs_store_command(mgs_store *st, const char *id, int seat,
+                      const char *cmd_id, int *status, char **answer);
+
 /* Delete tables (with their seats, events, commands) last updated
  * before before_ms whose row's JSON has "status" of one of the given
  * statuses (NULL-terminated); *deleted gets their number.  Used for

@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 1
+#define SCHEMA_VERSION 2
 
 /* migrations[v] takes a database from schema version v to v + 1 */
 static const char *const migrations[SCHEMA_VERSION] = {
@@ -39,7 +39,10 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " PRIMARY KEY(table_id, version)) WITHOUT ROWID;"
     "CREATE TABLE commands(table_id TEXT NOT NULL, seat INTEGER NOT NULL,"
     " cmd_id TEXT NOT NULL, status INTEGER NOT NULL, answer TEXT NOT NULL,"
-    " PRIMARY KEY(table_id, seat, cmd_id));"
+    " PRIMARY KEY(table_id, seat, cmd_id));",
+    /* 2: a create's cmd_id (seat -1) is one for the whole server */
+    "CREATE UNIQUE INDEX commands_create ON commands(cmd_id)"
+    " WHERE seat = -1;"
 };
 
 void mgs__setmsg(char *err, size_t cap, const char *fmt, ...)

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "store_sqlite.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ----------------------------------------------------------- readers */
@@ -226,6 +227,41 @@ int mgs_store_commands(mgs_store *st, const char *id,
         }
         if (rc == MGS_OK && step != SQLITE_DONE)
             rc = MGS_EIO;
+    }
+    sqlite3_finalize(s);
+    reader_put(c);
+    return rc;
+}
+
+int mgs_store_command(mgs_store *st, const char *id, int seat,
+                      const char *cmd_id, int *status, char **answer)
+{
+    sqlite3_stmt *s = NULL;
+    conn *c;
+    int rc = MGS_EIO, step;
+    *answer = NULL;
+    if (!st || !cmd_id)
+        return MGS_EINVAL;
+    if (!(c = reader_get(st)))
+        return MGS_EIO;
+    if (sqlite3_prepare_v2(c->db, id ? "SELECT status, answer FROM commands"
+                                       " WHERE table_id = ?1 AND seat = ?2"
+                                       " AND cmd_id = ?3"
+                                     : "SELECT status, answer FROM commands"
+                                       " WHERE seat = ?2 AND cmd_id = ?3",
+                           -1, &s, NULL) == SQLITE_OK) {
+        if (id)
+            sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int(s, 2, seat);
+        sqlite3_bind_text(s, 3, cmd_id, -1, SQLITE_STATIC);
+        step = sqlite3_step(s);
+        if (step == SQLITE_ROW) {
+            *status = sqlite3_column_int(s, 0);
+            *answer = strdup(col_text(s, 1));
+            rc = *answer ? MGS_OK : MGS_ENOMEM;
+        } else if (step == SQLITE_DONE) {
+            rc = MGS_ENOTFOUND;
+        }
     }
     sqlite3_finalize(s);
     reader_put(c);

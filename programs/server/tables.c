@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 
 /* ------------------------------------------------------------- the map */
 
@@ -151,6 +153,8 @@ int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
         mgs_table *t = mgs_table_load(srv, c.ids[i]);
         if (t && mgs_insert(srv, t) == 0) {
             loaded++;
+            if (t->status == MGS_WAITING || t->status == MGS_PLAYING)
+                mgs_table_counted(srv, t);
         } else {
             mgs_table_free(t);
             c.failed++;
@@ -192,10 +196,76 @@ static int bot_ok(const char *spec, char *msg, size_t cap)
     return rc == MG_OK;
 }
 
-static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
-                                          "takebacks", NULL};
+/* A create or join sent again with its cmd_id (key: its store key): 1
+ * when it was answered before, with r that answer (unsealed) and the
+ * table's snapshot as it is now (t: the table, locked by the caller;
+ * NULL: found by the answer's "id"); 0 when not (r untouched); 1 with r
+ * 503 when storage cannot tell. */
+static int answered_before(mgs_srv *srv, mgs_table *t, int seat,
+                           const char *key, const char *cmd_id,
+                           mgs_result *r)
+{
+    int status = 0, rc;
+    char *sealed = NULL, *text;
+    json_error_t je;
+    json_t *a;
+    rc = mgs_store_command(srv->store, t ? t->id : NULL, seat, key, &status,
+                           &sealed);
+    if (rc == MGS_ENOTFOUND)
+        return 0;
+    if (rc != MGS_OK) {
+        mgs_error(r, 503, "the server could not read its storage: try "
+                          "again later");
+        return 1;
+    }
+    text = mgs_unseal(cmd_id, sealed);
+    free(sealed);
+    a = text ? json_loads(text, 0, &je) : NULL;
+    if (text)
+        sodium_memzero(text, strlen(text));
+    free(text);
+    if (!a) {
+        mgs_error(r, 500, "the stored answer of this cmd_id cannot be read");
+        return 1;
+    }
+    if (t) {
+        json_object_set_new(a, "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
+    } else {
+        mgs_table *f = mgs_find(srv, json_string_value(json_object_get(a,
+                                                                      "id")));
+        if (f) {
+            pthread_mutex_lock(&f->mu);
+            json_object_set_new(a, "snapshot",
+                                mgs_table_snapshot(f, mgs_now_ms()));
+            pthread_mutex_unlock(&f->mu);
+            mgs_release(srv, f);
+        } else {
+            json_object_set_new(a, "snapshot", json_null());
+        }
+    }
+    r->status = status;
+    r->body = a;
+    return 1;
+}
 
-void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
+/* The command row of a create or join: its answer sealed (NULL when out
+ * of memory). */
+static char *seal_answer(const char *cmd_id, json_t *answer)
+{
+    char *text = json_dumps(answer, JSON_COMPACT), *sealed;
+    if (!text)
+        return NULL;
+    sealed = mgs_seal(cmd_id, text);
+    sodium_memzero(text, strlen(text));
+    free(text);
+    return sealed;
+}
+
+static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
+                                          "takebacks", "cmd_id", NULL};
+
+void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
+                mgs_result *r)
 {
     const char *spec = json_string_value(json_object_get(body, "spec"));
     json_t *seat_j = json_object_get(body, "seat");
@@ -213,17 +283,24 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
     mgs_seat_row rows[2];
     int nrows = 0;
     uint64_t seed;
+    char ckey[40], *sealed = NULL;
+    const char *cmd_id = NULL;
+    mgs_command_row crow;
+    mgs_append cap;
     json_object_foreach((json_t *)body, key, val) {
         int ok = 0;
         for (i = 0; create_keys[i]; i++)
             ok |= strcmp(key, create_keys[i]) == 0;
         if (!ok) {
             mgs_error(r, 400, "unknown field '%.40s': a table takes spec, seat, "
-                        "bots, clock and takebacks",
+                        "bots, clock, takebacks and cmd_id",
                 key);
             return;
         }
     }
+    if (mgs_cmd_key(body, "a create", ckey, sizeof ckey, &cmd_id, r) != 0 ||
+        (cmd_id && answered_before(srv, NULL, -1, ckey, cmd_id, r)))
+        return;
     if (!spec) {
         mgs_error(r, 400, "\"spec\" is required: a game spec such as "
                     "\"dots_and_boxes(rows=5,cols=5)\"");
@@ -316,7 +393,10 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
         mgs_error(r, 400, "\"takebacks\" must be true or false");
         return;
     }
+    if (mgs_table_reserve(srv, client, r) != 0)
+        return;
     if (new_table_id(srv, id) != 0 || !(t = mgs_table_new(id))) {
+        mgs_table_unreserve(srv, client);
         mgs_error(r, 503, "could not make a table id");
         return;
     }
@@ -358,9 +438,33 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
         rows[nrows].info = "{}";
         nrows++;
     }
+    memset(&cap, 0, sizeof cap);
+    if (cmd_id) {
+        /* the answer, but its snapshot, kept with the table (sealed) */
+        json_t *a = json_pack("{s:s,s:i,s:s,s:o}", "id", id, "seat", creator,
+                              "secret", secret, "invite",
+                              invite[0] ? json_string(invite) : json_null());
+        sealed = a ? seal_answer(cmd_id, a) : NULL;
+        json_decref(a);
+        if (!sealed) {
+            mgs_table_unreserve(srv, client);
+            mgs_table_free(t);
+            json_decref(events);
+            mgs_error(r, 503, "out of memory");
+            return;
+        }
+        crow.seat = -1;
+        crow.cmd_id = ckey;
+        crow.status = 201;
+        crow.answer = sealed;
+        cap.table_id = id;
+        cap.command = &crow;
+    }
     pthread_mutex_lock(&t->mu);
-    if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL, NULL, 0, r) ==
-        0) {
+    if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL,
+                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
+        snprintf(t->owner, sizeof t->owner, "%s", client);
+        t->counted = 1;
         for (i = 0; i < nrows; i++) {
             memcpy(t->seats[rows[i].seat].secret_hash, rows[i].secret_hash,
                    MGS_HASH_LEN);
@@ -383,18 +487,38 @@ void mgs_create(mgs_srv *srv, const json_t *body, mgs_result *r)
     } else {
         pthread_mutex_unlock(&t->mu);
         mgs_table_free(t);
+        mgs_table_unreserve(srv, client);
+        if (cmd_id) {
+            /* the same create at the same time: the other one's answer */
+            mgs_result again = {0, NULL};
+            if (answered_before(srv, NULL, -1, ckey, cmd_id, &again) &&
+                again.status != 503) {
+                json_decref(r->body);
+                *r = again;
+            } else {
+                json_decref(again.body);
+            }
+        }
     }
+    free(sealed);
     json_decref(events);
     json_decref(extra);
 }
 
-void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
+void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
+              const json_t *body, mgs_result *r)
 {
     unsigned char h[MGS_HASH_LEN];
-    char secret[64];
+    char secret[64], key[40], *sealed = NULL;
+    const char *cmd_id = NULL;
     int seat = -1, i;
     mgs_seat_row row;
+    mgs_command_row crow;
+    mgs_append cap;
     json_t *events;
+    if (mgs_cmd_key(body, "a join", key, sizeof key, &cmd_id, r) != 0 ||
+        (cmd_id && answered_before(srv, t, -2, key, cmd_id, r)))
+        return;
     mgs_hash_token(invite, h);
     for (i = 0; i < 2; i++) {
         int match = mgs_hash_equal(h, t->seats[i].invite_hash);
@@ -412,8 +536,25 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
     row.seat = seat;
     mgs_hash_token(secret, row.secret_hash);
     row.info = "{}";
+    memset(&cap, 0, sizeof cap);
+    if (cmd_id) {
+        json_t *a = json_pack("{s:i,s:s}", "seat", seat, "secret", secret);
+        sealed = a ? seal_answer(cmd_id, a) : NULL;
+        json_decref(a);
+        if (!sealed) {
+            mgs_error(r, 503, "out of memory");
+            return;
+        }
+        crow.seat = -2;
+        crow.cmd_id = key;
+        crow.status = 200;
+        crow.answer = sealed;
+        cap.table_id = t->id;
+        cap.command = &crow;
+    }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
-    if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL, NULL, 0, r) == 0) {
+    if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL,
+                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
         memcpy(t->seats[seat].secret_hash, row.secret_hash, MGS_HASH_LEN);
         memset(t->seats[seat].invite_hash, 0, MGS_HASH_LEN);
         t->seats[seat].away_since_ms = mgs_now_ms();
@@ -424,6 +565,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite, mgs_result *r)
         mgs_broadcast(srv, t, events);
         mgs_bot_wake(srv, t);
     }
+    free(sealed);
     json_decref(events);
 }
 
@@ -465,10 +607,15 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                             "table", t->rematch);
         return 0;
     }
+    /* a rematch counts for the client that created the first table */
+    if (mgs_table_reserve(srv, t->owner, r) != 0)
+        return -1;
     if (new_table_id(srv, id) != 0 || !(n = mgs_table_new(id))) {
+        mgs_table_unreserve(srv, t->owner);
         mgs_error(r, 503, "could not make a table id");
         return -1;
     }
+    snprintf(n->owner, sizeof n->owner, "%s", t->owner);
     /* the new table's events, applied to it in memory first */
     seats_j = json_array();
     for (i = 0; i < 2; i++) {
@@ -552,6 +699,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         *r = nr;
         mgs_broadcast(srv, t, oevents);
         n->seats[0].away_since_ms = n->seats[1].away_since_ms = now;
+        n->counted = 1;
         if (mgs_insert(srv, n) == 0) {
             pthread_mutex_lock(&n->mu);
             mgs_bot_wake(srv, n);
@@ -564,6 +712,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     json_decref(oevents);
     json_decref(extra_ans);
 out:
+    if (rc != 0 || n)
+        mgs_table_unreserve(srv, t->owner);
     for (i = 0; i < 3; i++)
         free(etext[i]);
     free(row_text);

@@ -17,10 +17,22 @@ Conventions shared by the wrappers:
 * the action mask is ``state.legal_mask()`` (1 = legal), as int8;
 * rewards are terminal only: +1 to the winner, -1 to the loser, 0 each
   in a draw (and 0 before the end);
-* an illegal action (with ``illegal="lose"``, the default) ends the game:
-  -1 to the player who tried it, 0 to the other, ``info["illegal_action"]``
-  and ``info["reason"]`` (the library's line); ``illegal="raise"`` raises
-  :class:`mindgames.IllegalActionError` instead.
+* an action is an integer (``int``, a NumPy integer or a 0-d integer
+  array); anything else (``None`` for an agent that is alive, a float, a
+  bool, text) raises ``TypeError`` and changes nothing;
+* an integer that is not a legal action id now (out of range, even beyond
+  int64, included) is an illegal action: with ``illegal="lose"`` (the
+  default) it ends the game, -1 to the player who tried it, 0 to the
+  other, ``info["illegal_action"]`` the name of that agent
+  (``"player_0"`` or ``"player_1"``) and ``info["reason"]`` the library's
+  line; ``illegal="raise"`` raises the library's error instead
+  (:class:`mindgames.IllegalActionError`, or
+  :class:`mindgames.OutOfRangeError` for an id out of range), the game
+  unchanged;
+* a step limit (``truncate_after``, ``max_episode_steps``, ``max_steps``)
+  is None or an int >= 0, and 0 or None means no limit
+  (:func:`step_limit`);
+* a seed is None or an int >= 0 (NumPy integers included).
 """
 from __future__ import annotations
 
@@ -35,7 +47,7 @@ from .state import State
 
 __all__ = ["AGENTS", "AECCore", "SingleAgentCore", "observation_box",
            "terminal_rewards", "env_id", "camel_name", "make_rng",
-           "Opponent"]
+           "Opponent", "action_id", "step_limit", "seed_value"]
 
 AGENTS = ("player_0", "player_1")
 
@@ -46,21 +58,81 @@ def np_module() -> Any:
     return _arrays.need_numpy("the reinforcement-learning wrappers")
 
 
-def make_game(spec: Union[str, Game]) -> Game:
-    if isinstance(spec, Game):
-        return spec
-    return Game(spec)
+def make_game(spec: Union[str, Game], game_id: Optional[str] = None) -> Game:
+    """The Game of spec; with ``game_id`` (what the registered Gymnasium
+    ids pass) a spec of another game is a ValueError."""
+    game = spec if isinstance(spec, Game) else Game(spec)
+    if game_id is not None and game.id != game_id:
+        raise ValueError("spec %r is a game of %s, not of %s: this "
+                         "environment id is for %s only"
+                         % (game.spec, game.id, game_id, game_id))
+    return game
+
+
+def _kind(value: Any) -> str:
+    cls = type(value)
+    return cls.__name__ if cls.__module__ == "builtins" else \
+        "%s.%s" % (cls.__module__, cls.__name__)
+
+
+def _integer(value: Any) -> Optional[int]:
+    """value as an int when it is an integer (int, NumPy integer, 0-d
+    integer array; not a bool), else None."""
+    np = np_module()
+    if value.__class__ is int:
+        return value  # type: ignore[no-any-return]
+    if isinstance(value, np.ndarray) and value.shape == () \
+            and value.dtype.kind in "iu":
+        return int(value)
+    if isinstance(value, (np.integer, int)) and not isinstance(value, bool):
+        return int(value)
+    return None
+
+
+def seed_value(seed: Any) -> Optional[int]:
+    """A seed as an int >= 0 (NumPy integers accepted) or None; else
+    ValueError naming the type and the value."""
+    if seed is None:
+        return None
+    v = _integer(seed)
+    if v is None or v < 0:
+        raise ValueError("seed must be None or an int >= 0, not %s %r"
+                         % (_kind(seed), seed))
+    return v
+
+
+def step_limit(value: Any, what: str) -> int:
+    """A step limit: None or an int >= 0 (0 and None: no limit, given as
+    0); a negative value is a ValueError, anything else a TypeError."""
+    if value is None:
+        return 0
+    v = _integer(value)
+    if v is None:
+        raise TypeError("%s must be None or an int >= 0 (0: no limit), "
+                        "not %s %r" % (what, _kind(value), value))
+    if v < 0:
+        raise ValueError("%s must be None or an int >= 0 (0: no limit), "
+                         "not %d" % (what, v))
+    return v
+
+
+def action_id(action: Any) -> int:
+    """action as an int, or TypeError: an action is an integer (int,
+    NumPy integer, 0-d integer array), not None, a float, a bool or
+    text."""
+    v = _integer(action)
+    if v is None:
+        raise TypeError("an action must be an integer action id, not %s %r"
+                        % (_kind(action), action))
+    return v
 
 
 def make_rng(seed: Optional[int]) -> Any:
     """A NumPy Generator seeded like gymnasium's ``np_random`` (PCG64 of
     ``SeedSequence(seed)``; fresh entropy for None)."""
     np = np_module()
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                             or seed < 0):
-        raise ValueError("seed must be a non-negative int or None, not %r"
-                         % (seed,))
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(
+        seed_value(seed))))
 
 
 def observation_box(game: Game) -> Tuple[Any, Any]:
@@ -112,22 +184,17 @@ def observe(state: State, player: int) -> Any:
     return state.observation(player, as_numpy=True)
 
 
-def check_action(state: State, action: Any) -> Optional[str]:
-    """None when ``action`` is a legal action id now, else why not (the
-    library's line, or a sentence for what is not an action id)."""
-    np = np_module()
-    if isinstance(action, np.ndarray) and action.shape == ():
-        action = action.item()
-    if isinstance(action, np.integer):
-        action = int(action)
-    if action.__class__ is not int:
-        return "not an action id: %r" % (action,)
-    if state.is_legal(action):
-        return None
+def check_action(state: State, action: Any) -> Tuple[int, Optional[str]]:
+    """(the action as an int, None when it is a legal action id now, else
+    why not: the library's line, naming the range for an id out of
+    range); TypeError for what is not an integer (:func:`action_id`)."""
+    a = action_id(action)
+    if state.is_legal(a):
+        return a, None
     try:
-        return state.illegal_reason(action)
+        return a, state.illegal_reason(a)
     except MindgamesError as e:  # pragma: no cover - an older library
-        return e.message
+        return a, e.message
 
 
 class AECCore:
@@ -139,8 +206,8 @@ class AECCore:
     (the same agent may be selected several times in a row).  At the end
     every agent is terminated and gets its reward; each then takes a dead
     step (``step(None)``) and leaves ``agents``.  ``truncate_after``: end
-    a game by truncation after that many actions (None: never; a game
-    with ``game.max_length == 0`` may be unbounded)."""
+    a game by truncation after that many actions (None or 0: never; a
+    game with ``game.max_length == 0`` may be unbounded)."""
 
     metadata = {"name": "mindgames", "is_parallelizable": False,
                 "render_modes": ["ansi", "human"], "render_fps": 1}
@@ -156,10 +223,10 @@ class AECCore:
         if illegal not in ("lose", "raise"):
             raise ValueError("illegal must be 'lose' or 'raise', not %r"
                              % (illegal,))
+        self.truncate_after = step_limit(truncate_after, "truncate_after")
         self.game = make_game(spec)
         self.render_mode = render_mode
         self.illegal = illegal
-        self.truncate_after = truncate_after
         self.metadata = dict(self.metadata,
                              name="mindgames_" + self.game.id + "_v0")
         self.possible_agents = list(AGENTS)
@@ -187,14 +254,22 @@ class AECCore:
               options: Optional[Dict[str, Any]] = None) -> None:
         """Start a game.  ``seed`` seeds ``np_random`` (the games
         themselves have no chance); ``options`` may hold ``"actions"``,
-        actions (ids or notation) to play first, an opening."""
+        actions (ids or notation) to play first, an opening.  A bad seed
+        or opening raises before anything changes: the episode before it
+        goes on as it was."""
+        seed = seed_value(seed)
+        state = self.game.new_state()
+        try:
+            for a in (options or {}).get("actions", ()):
+                state.apply(a)
+        except BaseException:
+            state.close()
+            raise
         if seed is not None or self._np_random is None:
             self._np_random = make_rng(seed)
         if self.mg_state is not None:
             self.mg_state.close()
-        self.mg_state = self.game.new_state()
-        for a in (options or {}).get("actions", ()):
-            self.mg_state.apply(a)
+        self.mg_state = state
         self._reset_bookkeeping()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -250,18 +325,19 @@ class AECCore:
 
     def step(self, action: Any) -> None:
         """Play ``action`` for ``agent_selection``; ``None`` is the dead
-        step of a terminated or truncated agent (and only that)."""
+        step of a terminated or truncated agent (and only that).  What is
+        not an integer raises TypeError, nothing changed."""
         agent = self.agent_selection
         if self.mg_state is None:
             raise RuntimeError("call reset() before step()")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action, why = check_action(self.mg_state, action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        why = check_action(self.mg_state, action)
         if why is not None:
-            if self.illegal == "raise" or action is None:
+            if self.illegal == "raise":
                 self.mg_state.apply(action)  # raises the library's error
                 raise ValueError(why)      # pragma: no cover
             self.rewards[agent] = -1.0
@@ -270,7 +346,7 @@ class AECCore:
                 self.infos[a] = {"illegal_action": agent, "reason": why}
             self._accumulate_rewards()
             return
-        self.mg_state.apply(int(action))
+        self.mg_state.apply(action)
         self._steps += 1
         r0, r1 = terminal_rewards(self.mg_state)
         self.rewards = {AGENTS[0]: r0, AGENTS[1]: r1}
@@ -284,8 +360,7 @@ class AECCore:
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"end_reason": state.end_reason()}
-        elif (self.truncate_after is not None
-              and self._steps >= self.truncate_after):
+        elif self.truncate_after and self._steps >= self.truncate_after:
             for a in self.agents:
                 self.truncations[a] = True
         else:
@@ -353,6 +428,14 @@ class SingleAgentCore:
     ``"random"`` (drawn at each reset; ``options={"seat": s}`` overrides
     it for one episode).  The observation is the agent's; the mask is
     ``info["action_mask"]``; the reward +1/-1/0 at the end.
+    ``truncate_after``: truncate after that many of the agent's actions
+    (None or 0: never).  ``game_id``: refuse a spec of another game (the
+    registered ids pass their game's).
+
+    When the opponent raises (or answers what is not a legal action),
+    the error propagates and the episode is over: :attr:`episode_error`
+    says why, and ``step`` raises RuntimeError naming it until
+    ``reset()``.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -360,7 +443,8 @@ class SingleAgentCore:
     def __init__(self, spec: Union[str, Game], opponent: Opponent = "random",
                  seat: Union[int, str] = 0, render_mode: Optional[str] = None,
                  illegal: str = "lose",
-                 truncate_after: Optional[int] = None) -> None:
+                 truncate_after: Optional[int] = None,
+                 game_id: Optional[str] = None) -> None:
         np = np_module()
         if render_mode not in (None, "ansi", "human"):
             raise ValueError("render_mode must be None, 'ansi' or 'human', "
@@ -370,10 +454,10 @@ class SingleAgentCore:
         if illegal not in ("lose", "raise"):
             raise ValueError("illegal must be 'lose' or 'raise', not %r"
                              % (illegal,))
-        self.game = make_game(spec)
+        self.truncate_after = step_limit(truncate_after, "truncate_after")
+        self.game = make_game(spec, game_id)
         self.render_mode = render_mode
         self.illegal = illegal
-        self.truncate_after = truncate_after
         self.seat_option = seat
         self.opponent = opponent if opponent is not None else "random"
         if not (callable(self.opponent) or isinstance(self.opponent, str)):
@@ -391,6 +475,7 @@ class SingleAgentCore:
         self._np_random: Any = None
         self._steps = 0
         self._over = True
+        self.episode_error: Optional[str] = None
 
     @property
     def np_random(self) -> Any:
@@ -419,25 +504,34 @@ class SingleAgentCore:
         return self.opponent(state)  # type: ignore[operator]
 
     def _play_opponent(self) -> None:
+        """The opponent's moves; when it raises (or its answer does), the
+        episode is over (``episode_error``) and the error propagates."""
         state = self.mg_state
         assert state is not None
-        while not state.is_terminal and state.current_player != self.seat:
-            state.apply(self._opponent_action())
+        try:
+            while not state.is_terminal and state.current_player != self.seat:
+                state.apply(self._opponent_action())
+        except BaseException as e:
+            self._over = True
+            self.episode_error = ("the opponent raised %s: %s"
+                                  % (type(e).__name__, e))
+            raise
 
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         """(observation, info) at the start of an episode: the opponent
         has played when it moves first."""
-        if seed is not None or self._np_random is None:
-            self._np_random = make_rng(seed)
+        seed = seed_value(seed)
         options = options or {}
         seat = options.get("seat", self.seat_option)
-        if seat == "random":
-            seat = int(self.np_random.integers(2))
-        if seat not in (0, 1):
+        if seat not in (0, 1, "random") or isinstance(seat, bool):
             raise ValueError("seat must be 0, 1 or 'random', not %r"
                              % (seat,))
+        if seed is not None or self._np_random is None:
+            self._np_random = make_rng(seed)
+        if seat == "random":
+            seat = int(self.np_random.integers(2))
         self.seat = seat
         if isinstance(self.opponent, str) and self.opponent != "random":
             if self._bot is not None:
@@ -449,6 +543,7 @@ class SingleAgentCore:
         self.mg_state = self.game.new_state()
         self._steps = 0
         self._over = False
+        self.episode_error = None
         self._play_opponent()
         self._over = self.mg_state.is_terminal
         return self._obs(), self._info()
@@ -460,22 +555,24 @@ class SingleAgentCore:
         if state is None:
             raise RuntimeError("call reset() before step()")
         if self._over:
-            raise RuntimeError("the episode is over: call reset()")
-        why = check_action(state, action)
+            raise RuntimeError("the episode is over%s: call reset()"
+                               % (" (%s)" % self.episode_error
+                                  if self.episode_error else ""))
+        action, why = check_action(state, action)
         if why is not None:
             if self.illegal == "raise":
                 state.apply(action)
                 raise ValueError(why)  # pragma: no cover
             info = self._info()
-            info.update(illegal_action=True, reason=why)
+            info.update(illegal_action=AGENTS[self.seat], reason=why)
             self._over = True
             return self._obs(), -1.0, True, False, info
-        state.apply(int(action))
+        state.apply(action)
         self._steps += 1
         self._play_opponent()
         reward = terminal_rewards(state)[self.seat]
         terminated = state.is_terminal
-        truncated = (not terminated and self.truncate_after is not None
+        truncated = (not terminated and bool(self.truncate_after)
                      and self._steps >= self.truncate_after)
         self._over = terminated or truncated
         info = self._info()

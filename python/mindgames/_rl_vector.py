@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ._rl import SingleAgentCore, make_game, np_module, observation_box
+from ._rl import (AGENTS, SingleAgentCore, make_game, np_module,
+                  observation_box, seed_value, step_limit)
 from .game import Game
 
 __all__ = ["AUTORESET_MODES", "VectorCore", "SelfPlayVectorCore"]
@@ -25,7 +26,12 @@ class VectorCore:
     stacked (num_envs, planes, sites) float32, rewards float64,
     terminations and truncations bool; infos a dict of arrays (with the
     ``"_key"`` masks Gymnasium's vector infos have): ``action_mask``
-    (num_envs, num_actions) int8, ``seat``, ``current_player``.
+    (num_envs, num_actions) int8, ``seat``, ``current_player``, and where
+    a copy has them ``illegal_action``, ``reason`` and ``end_reason``
+    (object arrays, None elsewhere, as Gymnasium's SyncVectorEnv).  A
+    copy whose opponent raised is over: the error propagates, and the
+    next step resets that copy (its action ignored, reward 0) unless
+    ``autoreset`` is ``"none"``.
 
     ``autoreset``: ``"next_step"`` (Gymnasium's default: the step after
     an episode ends resets that copy, ignores its action and returns its
@@ -67,12 +73,19 @@ class VectorCore:
         everyone = np.ones(self.num_envs, dtype=bool)
         for key in ("action_mask", "seat", "current_player"):
             out["_" + key] = everyone.copy()
+        for key in ("illegal_action", "reason", "end_reason"):
+            has = np.array([key in i for i in infos], dtype=bool)
+            if has.any():
+                out[key] = np.array([i.get(key) for i in infos],
+                                    dtype=object)
+                out["_" + key] = has
         return out
 
     def reset(self, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         np = np_module()
+        seed = seed_value(seed)
         options = dict(options or {})
         mask = options.pop("reset_mask", None)
         if mask is None:
@@ -112,7 +125,7 @@ class VectorCore:
         final_obs: List[Any] = [None] * n
         final_info: List[Any] = [None] * n
         for i, env in enumerate(self.envs):
-            if self.autoreset == "next_step" and self._pending[i]:
+            if self._pending[i] or (env._over and env.episode_error):
                 o, info = env.reset()
                 self._pending[i] = False
                 obs[i] = o
@@ -157,30 +170,41 @@ class SelfPlayVectorCore:
     before); infos hold ``action_mask`` (int8), ``to_move`` (the player
     to move after the step, -1 when over), ``rewards`` (num_envs x 2,
     both seats', for crediting the other player) and ``status`` (the
-    ``mindgames.vector.BATCH_*`` codes: an illegal action leaves its game
-    unchanged, ``BATCH_ILLEGAL``).  ``autoreset`` as
+    ``mindgames.vector.BATCH_*`` codes).  An illegal action (an integer that is not a
+    legal action id, out of range included) loses, as in the other
+    wrappers: the game ends, -1 to its player, 0 to the other
+    (``infos["rewards"]``), terminated, status ``BATCH_ILLEGAL``,
+    ``infos["illegal_action"]`` the agent's name (``"player_0"`` or
+    ``"player_1"``, None for the other games, mask
+    ``infos["_illegal_action"]``); actions that are not integers (a
+    float array) are a TypeError, nothing stepped.  ``autoreset`` as
     :class:`VectorCore`'s: ``"next_step"`` (the step after an end
     resets, ignores the action, reward 0), ``"same_step"``
     (``infos["final_obs"]``) or ``"none"`` (a finished game stays over,
     its steps ``BATCH_IDLE``, until ``reset(options={"reset_mask":
-    mask})``).  ``max_steps`` truncates (0: never, but a game without a
-    bound on its length at 1024).  The starting positions are fixed;
-    ``reset(seed)`` seeds :meth:`random_actions`."""
+    mask})``).  ``max_steps`` truncates (None or 0: no limit, but a game
+    without a bound on its length at 1024).  The starting positions are
+    fixed; ``reset(seed)`` seeds :meth:`random_actions`."""
 
     def __init__(self, spec: Union[str, Game], num_envs: int,
                  autoreset: str = "next_step", threads: int = 1,
-                 max_steps: int = 0, seed: Optional[int] = None) -> None:
+                 max_steps: Optional[int] = 0, seed: Optional[int] = None,
+                 game_id: Optional[str] = None) -> None:
         from .vector import VectorGame
-        np_module()
+        np = np_module()
         if autoreset not in AUTORESET_MODES:
             raise ValueError("autoreset must be one of %s, not %r"
                              % (", ".join(AUTORESET_MODES), autoreset))
-        self.game = make_game(spec)
+        self.game = make_game(spec, game_id)
         self.autoreset = autoreset
         self.vg = VectorGame(self.game, num_envs, seed=seed,
                              autoreset=autoreset, threads=threads,
-                             max_steps=max_steps)
+                             max_steps=step_limit(max_steps, "max_steps"))
         self.num_envs = num_envs
+        # games ended by an illegal action (the batch left them as they
+        # were): over until reset, as a game over by the rules
+        self._forfeit = np.zeros(num_envs, dtype=bool)
+        self._illegal: Any = None
         self.num_actions = self.game.num_actions
         self.observation_low, self.observation_high = observation_box(
             self.game)
@@ -194,6 +218,9 @@ class SelfPlayVectorCore:
             "to_move": vg.to_move.astype(np.int64),
             "rewards": vg.rewards.astype(np.float64),
             "status": vg.status.copy()}
+        if self._forfeit.any():   # over: nobody to move, nothing legal
+            out["action_mask"][self._forfeit] = 0
+            out["to_move"][self._forfeit] = -1
         for key in list(out):
             out["_" + key] = np.ones(n, dtype=bool)
         return out
@@ -202,15 +229,18 @@ class SelfPlayVectorCore:
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         np = np_module()
+        seed = seed_value(seed)
         mask = (options or {}).get("reset_mask")
         if mask is None:
             self.vg.reset(seed)
+            self._forfeit[:] = False
         else:
             which = np.asarray(mask, dtype=bool)
             if which.shape != (self.num_envs,):
                 raise ValueError("reset_mask must have shape (%d,)"
                                  % self.num_envs)
             self._reset_some(which.astype(np.uint8))
+            self._forfeit[which] = False
         return self.vg.observations.copy(), self._infos()
 
     def _reset_some(self, which: Any) -> None:
@@ -229,25 +259,66 @@ class SelfPlayVectorCore:
         vg._refresh()
 
     def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, Dict[str, Any]]:
+        from .vector import BATCH_IDLE, BATCH_ILLEGAL, BATCH_RESET, _step_one
         np = np_module()
         vg = self.vg
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise ValueError("actions must have shape (%d,), not %s"
                              % (self.num_envs, actions.shape))
+        vg._load(actions)     # TypeError for floats, before any change
         movers = vg.to_move.copy()
-        vg.step(actions.astype(np.int32))
+        gone = self._forfeit.copy() if self._forfeit.any() else None
+        if gone is not None:
+            # games ended by an illegal action: reset now (next_step; the
+            # action ignored) or left over (none), out of the batch's step
+            if self.autoreset == "next_step":
+                self._reset_some(gone.astype(np.uint8))
+            vg._a[gone] = -1
+            movers[gone] = -1
+            self._forfeit[:] = False
+        vg._each(_step_one)
+        status = vg._status
         both = vg.rewards
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         moved = movers >= 0
         rewards[moved] = both[np.flatnonzero(moved), movers[moved]]
         terms = vg.terminated.astype(bool)
         truncs = vg.truncated.astype(bool)
+        illegal = moved & (status == BATCH_ILLEGAL)
+        if gone is not None:
+            status[gone] = (BATCH_RESET if self.autoreset == "next_step"
+                            else BATCH_IDLE)
+            if self.autoreset == "none":
+                self._forfeit |= gone
+        final: Any = None
+        if illegal.any():     # the mover loses, the game ends
+            if self.autoreset == "same_step":
+                final = vg.observations.copy()
+                self._reset_some(illegal.astype(np.uint8))
+                status[illegal] = BATCH_ILLEGAL
+            else:
+                self._forfeit |= illegal
+            who = np.flatnonzero(illegal)
+            rewards[illegal] = -1.0
+            vg.rewards[who, movers[illegal]] = -1.0
+            vg.rewards[who, 1 - movers[illegal]] = 0.0
+            terms |= illegal
         infos = self._infos()
+        if illegal.any():
+            names = np.array([None] * self.num_envs, dtype=object)
+            for i in np.flatnonzero(illegal):
+                names[i] = AGENTS[movers[i]]
+            infos.update(illegal_action=names, _illegal_action=illegal)
         if self.autoreset == "same_step":
             ended = terms | truncs
             if ended.any():
-                final = vg.final_observations
+                if final is None or (ended & ~illegal).any():
+                    fin = vg.final_observations
+                    if final is None:
+                        final = fin
+                    else:
+                        final[~illegal] = fin[~illegal]
                 fo = np.empty(self.num_envs, dtype=object)
                 for i in np.flatnonzero(ended):
                     fo[i] = final[i].copy()
@@ -255,8 +326,12 @@ class SelfPlayVectorCore:
         return vg.observations.copy(), rewards, terms, truncs, infos
 
     def random_actions(self) -> Any:
-        """A uniformly random legal action per game (VectorGame's)."""
-        return self.vg.random_actions().copy()
+        """A uniformly random legal action per game (VectorGame's; -1 for
+        a game that is over)."""
+        a = self.vg.random_actions().copy()
+        a[self._forfeit] = -1
+        return a
 
     def close(self) -> None:
         self.vg.close()
+

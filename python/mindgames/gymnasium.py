@@ -27,7 +27,10 @@ float32)`` with each plane's bounds (``Game.observation_bounds()``);
 action space ``Discrete(num_actions)``; the legal-action mask is
 ``info["action_mask"]`` (int8, for ``action_space.sample(mask)``; also
 ``env.action_masks()``); reward +1/-1/0 at the end; an illegal action
-ends the episode with -1 (``info["illegal_action"]``).  The logic is
+ends the episode with -1 (``info["illegal_action"]``, the agent's
+name); what is not an integer is a TypeError; ``truncate_after`` and
+``max_episode_steps``: None or 0 for no limit (README, the table of
+*Reinforcement-learning wrappers*).  The logic is
 :class:`mindgames._rl.SingleAgentCore` and, for vectors,
 :class:`mindgames._rl_vector.VectorCore` (autoreset ``"next_step"``,
 ``"same_step"`` or ``"none"``).  With ``opponent="self"``, ``make_vec``
@@ -52,7 +55,7 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "install gymnasium numpy): %s" % _e,
         name=getattr(_e, "name", None)) from _e
 
-from ._rl import SingleAgentCore, env_id
+from ._rl import SingleAgentCore, env_id, seed_value, step_limit
 from ._rl_vector import SelfPlayVectorCore, VectorCore
 from .game import Game, game_ids
 
@@ -82,6 +85,7 @@ class MindgamesEnv(SingleAgentCore, _gym.Env):
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
+        seed = seed_value(seed)
         _gym.Env.reset(self, seed=seed)
         return SingleAgentCore.reset(self, seed=seed, options=options)
 
@@ -106,7 +110,7 @@ class MindgamesVectorEnv(VectorCore, _VectorEnv):
                  num_envs: int = 1, autoreset: str = "next_step",
                  max_episode_steps: Optional[int] = None,
                  **kwargs: Any) -> None:
-        if max_episode_steps is not None:
+        if step_limit(max_episode_steps, "max_episode_steps"):
             kwargs.setdefault("truncate_after", max_episode_steps)
         VectorCore.__init__(self, spec, num_envs, autoreset, **kwargs)
         self.metadata = {
@@ -123,6 +127,7 @@ class MindgamesVectorEnv(VectorCore, _VectorEnv):
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
+        seed = seed_value(seed)
         if seed is not None:
             self._np_random, self._np_random_seed = \
                 _gym.utils.seeding.np_random(seed)
@@ -145,9 +150,12 @@ class MindgamesSelfPlayVectorEnv(SelfPlayVectorCore, _VectorEnv):
     def __init__(self, spec: Union[str, Game] = "dots_and_boxes",
                  num_envs: int = 1, autoreset: str = "next_step",
                  threads: int = 1, max_episode_steps: Optional[int] = None,
-                 render_mode: Optional[str] = None) -> None:
-        SelfPlayVectorCore.__init__(self, spec, num_envs, autoreset, threads,
-                                    max_episode_steps or 0)
+                 render_mode: Optional[str] = None,
+                 game_id: Optional[str] = None) -> None:
+        SelfPlayVectorCore.__init__(
+            self, spec, num_envs, autoreset, threads,
+            step_limit(max_episode_steps, "max_episode_steps"),
+            game_id=game_id)
         self.metadata = {
             "render_modes": ["ansi"], "render_fps": 1,
             "autoreset_mode": getattr(_gym.vector.AutoresetMode,
@@ -162,6 +170,7 @@ class MindgamesSelfPlayVectorEnv(SelfPlayVectorCore, _VectorEnv):
     def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
+        seed = seed_value(seed)
         if seed is not None:
             self._np_random, self._np_random_seed = \
                 _gym.utils.seeding.np_random(seed)
@@ -191,7 +200,8 @@ def make_vector_env(num_envs: int = 1, spec: Union[str, Game] = "dots_and_boxes"
 def register_envs() -> None:
     """Register ``mindgames/<Game>-v0`` (``DotsAndBoxes``,
     ``ChinaSquares``, ..., ``ChainsOfThought``) for every game, with a
-    vector entry point; done when this module is imported."""
+    vector entry point; done when this module is imported.  Each passes
+    ``game_id``: a ``spec=`` of another game is refused (ValueError)."""
     for gid in game_ids():
         name = env_id(gid)
         if name in _gym.envs.registry:
@@ -200,7 +210,7 @@ def register_envs() -> None:
             id=name,
             entry_point="mindgames.gymnasium:MindgamesEnv",
             vector_entry_point="mindgames.gymnasium:make_vector_env",
-            kwargs={"spec": gid})
+            kwargs={"spec": gid, "game_id": gid})
 
 
 register_envs()

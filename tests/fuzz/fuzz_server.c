@@ -32,8 +32,14 @@
  *
  * The clock (mgs_now_ms) and the random tokens (mgs_random_token: ids,
  * secrets, invites, seeds) are deterministic here, so that every input
- * replays the same way; this file stands in for main.c (mgs_now_ms,
- * mgs_log) and secret.c.
+ * replays the same way; fuzz_server_env.c stands in for main.c
+ * (mgs_now_ms, mgs_log) and secret.c.
+ *
+ * One in-memory database serves the whole run: each input starts from it
+ * emptied by the store's own expiry (every status, before the end of
+ * time), which the end of each input checks (none of its tables is
+ * stored any more).  Opening a database for each input cost more than
+ * most inputs.
  *
  * Invariants, after every step and for every table known:
  *   - its version is the number of its stored events, and its stored row
@@ -58,80 +64,12 @@
  * end.
  */
 #include "fuzz.h"
+#include "fuzz_server.h"
 #include "server.h"
-
-#include <sodium.h>
-#include <stdarg.h>
 
 #define MAX_TABLES 8
 #define MAX_CREATES 4
 #define MAX_STEPS 64
-
-/* ------------------------------------------ main.c and secret.c, here */
-
-static int64_t fake_now;
-static uint64_t rng_state;
-
-int64_t mgs_now_ms(void)
-{
-    return fake_now;
-}
-
-void mgs_log(const char *fmt, ...)
-{
-    char msg[1200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    /* what the server logs when it fails (an event refused, a failed
-     * commit, a log that cannot be replayed or restored) never happens */
-    FUZZ_REQUIRE(!strstr(msg, "refused its own event") &&
-                     !strstr(msg, "commit failed") &&
-                     !strstr(msg, "cannot replay") &&
-                     !strstr(msg, "could not be rebuilt") &&
-                     !strstr(msg, "some failed"),
-                 "mgs_log: %s", msg);
-}
-
-int mgs_secret_init(void)
-{
-    return sodium_init() < 0 ? -1 : 0;
-}
-
-static uint64_t next_rand(void)
-{
-    uint64_t x = rng_state += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-void mgs_random_token(char *out, size_t bytes)
-{
-    static const char b64[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    size_t n = (bytes * 4 + 2) / 3, i;
-    for (i = 0; i < n; i++)
-        out[i] = b64[next_rand() & 63];
-    out[n] = '\0';
-}
-
-void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
-{
-    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
-                       strlen(token), NULL, 0);
-}
-
-int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
-{
-    return crypto_verify_32(a, b) == 0;
-}
-
-int mgs_hash_zero(const unsigned char *h)
-{
-    return sodium_is_zero(h, MGS_HASH_LEN);
-}
 
 /* ------------------------------------------------------------ the server */
 
@@ -159,15 +97,44 @@ static void defaults(mgs_config *c)
     c->timeout_s = 60;
 }
 
+/* One in-memory database for the whole run: opening one (the schema, the
+ * statements, the writer thread) cost more than most inputs, so each
+ * input starts from it emptied instead (reset_store). */
+static mgs_store *the_store;
+
+static void close_store(void)
+{
+    mgs_store_close(the_store);
+    the_store = NULL;
+}
+
+/* Every table of every status leaves the database, through the store's
+ * own expiry (so that expiry deletes every row a table has: a row left
+ * behind makes the next input's first append with the same id fail). */
+static void reset_store(mgs_store *st)
+{
+    static const char *const all[] = {"waiting", "playing", "over",
+                                      "aborted", NULL};
+    char err[256];
+    int64_t n = 0;
+    FUZZ_REQUIRE(mgs_store_delete_before(st, INT64_MAX, all, &n, err,
+                                         sizeof err) == MGS_OK,
+                 "emptying the database: %s", err);
+}
+
 static mgs_srv *srv_new(void)
 {
     mgs_srv *srv = calloc(1, sizeof *srv);
     char err[256];
     FUZZ_REQUIRE(srv != NULL, "out of memory");
     defaults(&srv->cfg);
-    FUZZ_REQUIRE(mgs_store_open(&srv->store, ":memory:", err, sizeof err) ==
-                     MGS_OK,
-                 "mgs_store_open: %s", err);
+    if (!the_store) {
+        FUZZ_REQUIRE(mgs_store_open(&the_store, ":memory:", err,
+                                    sizeof err) == MGS_OK,
+                     "mgs_store_open: %s", err);
+        atexit(close_store);
+    }
+    srv->store = the_store;
     pthread_mutex_init(&srv->tables_mu, NULL);
     pthread_mutex_init(&srv->metrics_mu, NULL);
     pthread_mutex_init(&srv->jobs_mu, NULL);
@@ -199,7 +166,7 @@ static void srv_free(mgs_srv *srv)
     drop_tables(srv);
     free(srv->tables);
     free(srv->jobs);
-    mgs_store_close(srv->store);
+    reset_store(srv->store);
     pthread_mutex_destroy(&srv->tables_mu);
     pthread_mutex_destroy(&srv->metrics_mu);
     pthread_mutex_destroy(&srv->jobs_mu);
@@ -812,5 +779,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         text = eol ? eol + 1 : end;
     }
     srv_free(w.srv);
+    /* the next input starts from an empty database */
+    for (steps = 0; steps < w.n; steps++) {
+        int64_t none = 0;
+        rowinfo gone;
+        FUZZ_REQUIRE(mgs_store_table(the_store, w.tables[steps].id,
+                                     read_row, ignore_seat, &gone) ==
+                             MGS_ENOTFOUND &&
+                         mgs_store_events(the_store, w.tables[steps].id, 0,
+                                          count_event, &none) == MGS_OK &&
+                         none == 0,
+                     "table %s is still stored after the reset",
+                     w.tables[steps].id);
+    }
     return 0;
 }

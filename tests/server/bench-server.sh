@@ -83,6 +83,11 @@ else MISSING="$MISSING --db"; fi
 if has --rate; then ARGS="$ARGS --rate 0"; else MISSING="$MISSING --rate"; fi
 if has --max-conns; then ARGS="$ARGS --max-conns $((STREAMS + 4096))"; else MISSING="$MISSING --max-conns"; fi
 if has --seat-rate; then ARGS="$ARGS --seat-rate 0"; else MISSING="$MISSING --seat-rate"; fi
+# the per-client and server-wide table limits off: every game comes from
+# this one address
+for o in --max-tables-per-addr --creations-per-hour --max-tables --max-db-mb; do
+    if has "$o"; then ARGS="$ARGS $o 0"; fi
+done
 if has --quiet; then ARGS="$ARGS --quiet"; fi
 if [ -n "$MISSING" ]; then
     echo "bench-server: mg-server --help names none of:$MISSING (the bench runs with its defaults there)" >&2

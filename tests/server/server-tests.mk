@@ -2,7 +2,9 @@
 # storage (store_test.c) and its HTTP API on loopback (the *.py suites,
 # Python's standard library only).  Included by the Makefile.
 #
-#   make server-check       the storage test, then the API, bad input and
+#   make server-check       the storage test, the ratings' arithmetic
+#                           (glicko2-check), players' names (names-check),
+#                           then the API, bad input and
 #                           crash suites against build/programs/mg-server
 #                           (part of make check; skipped with the install
 #                           command when the server's packages are missing
@@ -13,13 +15,38 @@
 #                           fails
 #   make tsan-server        the same under ThreadSanitizer (part of make
 #                           tsan)
-.PHONY: server-check check-server-long sanitize-server tsan-server
+.PHONY: server-check check-server-long sanitize-server tsan-server glicko2-check \
+        names-check
 
 server-check: $(SHLIB)
 	$(Q)if sh tests/ensure-deps.sh server; then \
-	    $(MAKE) --no-print-directory $(SERVER_BIN) store-check && \
+	    $(MAKE) --no-print-directory $(SERVER_BIN) store-check glicko2-check names-check && \
 	    sh tests/server/run.sh; \
 	else echo "server-check: skipped: the server's packages are missing (above)"; fi
+
+# The ratings' arithmetic (programs/server/glicko2.c) against Glickman's
+# worked example and an independent model (Check, as the library's tests).
+$(B)/tests/glicko2_test: tests/server/glicko2_test.c programs/server/glicko2.c \
+                         programs/server/glicko2.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/server $(LDFLAGS) \
+	    tests/server/glicko2_test.c programs/server/glicko2.c -o $@ \
+	    $(CHECK_FLAGS) -lm
+
+glicko2-check: $(B)/tests/glicko2_test
+	$(Q)$(B)/tests/glicko2_test
+
+# Players' names (programs/server/names.c, over ICU).
+$(B)/tests/names_test: tests/server/names_test.c programs/server/names.c \
+                       programs/server/names.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/server $(LDFLAGS) \
+	    $(shell pkg-config --cflags icu-uc icu-i18n 2>/dev/null) \
+	    tests/server/names_test.c programs/server/names.c -o $@ \
+	    $(CHECK_FLAGS) $(shell pkg-config --libs icu-uc icu-i18n 2>/dev/null)
+
+names-check: $(B)/tests/names_test
+	$(Q)$(B)/tests/names_test
 
 check-server-long: server $(SHLIB)
 	MG_SERVER_KILLS=500 sh tests/server/run.sh

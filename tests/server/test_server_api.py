@@ -45,7 +45,10 @@ class ServerCase(unittest.TestCase):
     games played at full speed."""
 
     # --heartbeat 1: closed streams are noticed at the next write
-    server_args = ["--rate", "2000", "--burst", "4000", "--heartbeat", "1"]
+    # many tests share this server: the per-client table limits are
+    # test_server_limits.py's
+    server_args = ["--rate", "2000", "--burst", "4000", "--heartbeat", "1",
+                   "--max-tables-per-addr", "0", "--creations-per-hour", "0"]
 
     @classmethod
     def setUpClass(cls):

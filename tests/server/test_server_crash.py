@@ -206,7 +206,10 @@ class Player(threading.Thread):
 class TestCrash(unittest.TestCase):
 
     def setUp(self):
-        self.srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000", "--seat-rate", "0"])
+        self.srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000",
+                                         "--seat-rate", "0",
+                                         "--max-tables-per-addr", "0",
+                                         "--creations-per-hour", "0"])
         self.srv.start()
 
     def tearDown(self):
@@ -418,7 +421,9 @@ class TestStorageFull(unittest.TestCase):
 
     def test_storage_full(self):
         srv = mgclient.Server(args=["--rate", "0", "--seat-rate", "0",
-                                    "--max-db-mb", "1"])
+                                    "--max-db-mb", "1",
+                                    "--max-tables-per-addr", "0",
+                                    "--creations-per-hour", "0"])
         try:
             srv.start()
             spec = SPECS[0]
@@ -451,6 +456,7 @@ class TestStorageFull(unittest.TestCase):
             self.assertEqual(full.status, 503, repr(full))
             self.assertIsInstance(full.json, dict, repr(full))
             self.assertTrue(full.json.get("error"), repr(full))
+            self.assertEqual(full.json.get("limit"), "storage", repr(full))
             # moves are smaller: some may still fit; play until one is
             # refused
             refused = None

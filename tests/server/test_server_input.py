@@ -2,6 +2,7 @@
 security").  Each bad request gets its documented status and a JSON
 {"error": ...}, changes nothing, and the server keeps serving."""
 
+import gzip
 import http.client
 import os
 import shutil
@@ -40,7 +41,10 @@ def make_web_dir(tmp):
 
 
 class InputCase(unittest.TestCase):
-    server_args = ["--rate", "2000", "--burst", "4000"]
+    # many tests share this server: the per-client table limits are
+    # test_server_limits.py's
+    server_args = ["--rate", "2000", "--burst", "4000",
+                   "--max-tables-per-addr", "0", "--creations-per-hour", "0"]
 
     @classmethod
     def setUpClass(cls):
@@ -301,7 +305,8 @@ class TestAccess(InputCase):
 
     def test_index_served(self):
         """The page at / and at a table's link /t/ID."""
-        index = open(os.path.join(self.web, "index.html"), "rb").read()
+        with open(os.path.join(self.web, "index.html"), "rb") as f:
+            index = f.read()
         t = self.srv.table(DAB)
         for p in ("/", "/t/" + t.id):
             a = self.srv.request("GET", p)
@@ -483,6 +488,91 @@ class TestSeatRate(InputCase):
             self.assertEqual(a.status, 200, repr(a))
         self.assertIn(429, seen, "30 commands at once from each seat: %r"
                       % seen)
+
+
+
+class TestCompressed(unittest.TestCase):
+    """The page's files compressed at build time (NAME.br, NAME.gz) are
+    sent to clients that accept them, with Content-Encoding and Vary:
+    Accept-Encoding; on a web folder the test makes."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="mgweb-")
+        web = cls.web = os.path.join(cls.tmp, "web")
+        os.makedirs(web)
+        cls.files = {"index.html": b"<!doctype html><title>mg</title>" * 40,
+                     "app.js": b"export const x = 1;\n" * 200,
+                     "mindgames.wasm": os.urandom(3000),
+                     "style.css": b"body { margin: 0 }\n" * 50}
+        for name, data in cls.files.items():
+            with open(os.path.join(web, name), "wb") as f:
+                f.write(data)
+        for name in ("index.html", "app.js", "mindgames.wasm"):
+            with open(os.path.join(web, name + ".gz"), "wb") as f:
+                f.write(gzip.compress(cls.files[name], mtime=0))
+            # brotli is not in Python's standard library: the server
+            # sends the file as it is, which is what this checks
+            with open(os.path.join(web, name + ".br"), "wb") as f:
+                f.write(b"brotli of " + name.encode())
+        # style.css.gz older than style.css: stale, never sent
+        stale = os.path.join(web, "style.css.gz")
+        with open(stale, "wb") as f:
+            f.write(gzip.compress(b"old"))
+        t = os.path.getmtime(os.path.join(web, "style.css"))
+        os.utime(stale, (t - 100, t - 100))
+        cls.srv = mgclient.Server(args=["--rate", "0"], web_dir=web)
+        cls.srv.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.srv.stop()
+        finally:
+            cls.srv.cleanup()
+            shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def get(self, path, accept):
+        return self.srv.request("GET", path,
+                                headers={"Accept-Encoding": accept})
+
+    def test_encodings(self):
+        cases = [("gzip", "gzip"), ("gzip, deflate", "gzip"),
+                 ("br, gzip", "br"), ("gzip;q=0.5, br;q=1", "br"),
+                 ("*", "br"), ("br;q=0, *", "gzip"),
+                 ("gzip;q=0", None), ("br;q=0.0, gzip;q=0", None),
+                 ("identity", None), ("GZIP", "gzip"), ("xgzip", None)]
+        for name in ("app.js", "mindgames.wasm", "index.html"):
+            path = "/" + name
+            for accept, coding in cases:
+                a = self.get(path, accept)
+                what = "%s with %r: %r" % (path, accept, a)
+                self.assertEqual(a.status, 200, what)
+                self.assertEqual(a.header("Content-Encoding"), coding, what)
+                self.assertEqual(a.header("Vary"), "Accept-Encoding", what)
+                for h in mgclient.SECURITY_HEADERS:
+                    self.assertTrue(a.header(h), what)
+                if coding == "gzip":
+                    self.assertEqual(gzip.decompress(a.body),
+                                     self.files[name], what)
+                elif coding == "br":
+                    self.assertEqual(a.body, b"brotli of " + name.encode(),
+                                     what)
+                else:
+                    self.assertEqual(a.body, self.files[name], what)
+        # the page at / and /t/ID is index.html, compressed too
+        self.assertEqual(self.get("/", "gzip").header("Content-Encoding"),
+                         "gzip")
+
+    def test_stale_or_absent_copy(self):
+        a = self.get("/style.css", "gzip, br")
+        self.assertEqual(a.status, 200, repr(a))
+        self.assertIsNone(a.header("Content-Encoding"))
+        self.assertEqual(a.body, self.files["style.css"])
+
+    def test_copies_not_served_by_name(self):
+        for p in ("/app.js.gz", "/mindgames.wasm.br"):
+            self.assertEqual(self.get(p, "gzip").status, 404, p)
 
 
 if __name__ == "__main__":

@@ -122,6 +122,19 @@ async function main() {
     });
     buildOptionsForm();
     newGame();
+    // a finished online game to analyse (online.js, Analyse): both seats
+    // Human, the record loaded; the game has ended, so hints are allowed
+    let analyse = null;
+    try { analyse = sessionStorage.getItem("mg-analyse"); sessionStorage.removeItem("mg-analyse"); } catch (e) { analyse = null; }
+    if (analyse && !/^\/t\//.test(location.pathname)) {
+        for (const seat of [0, 1]) { app.seats[seat].kind = "human"; $(`seat${seat}`).value = "human"; }
+        if (loadRecordText(analyse)) {
+            // over online (perhaps by resignation or time, not by the rules)
+            app.ended = true;
+            update();
+            showNotice("The finished game: Undo steps back through it, Hint asks the bot.", "info");
+        }
+    }
     // mg-server serves the page: play online (else the local game only)
     try { await initOnline(); } catch (e) { showError("Play online: " + e.message); }
     document.body.classList.add("ready");

@@ -34,12 +34,15 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 let proc, url, port, browser, tmp, log = "";
+// mg-server's --away here: a claim is allowed after 3 s away (60 by default)
+const AWAY_S = 3;
 
 // mg-server on `port` with the test's database (again after a stop: the
 // same tables, restored from its log).
 async function startServer() {
     proc = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--db", path.join(tmp, "test.db"),
-                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0", "--bot-time-ms", "200"],
+                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0", "--bot-time-ms", "200",
+                          "--away", String(AWAY_S)],
                  { stdio: ["ignore", "pipe", "pipe"] });
     proc.stdout.on("data", (d) => { log += d; });
     proc.stderr.on("data", (d) => { log += d; });
@@ -88,9 +91,10 @@ after(async () => {
 
 /* ------------------------------------------------------------ helpers */
 
-async function open(t, where, options = DESKTOP) {
+async function open(t, where, options = DESKTOP, setup = null) {
     const context = await browser.newContext({ ...options, acceptDownloads: true });
     const page = await context.newPage();
+    if (setup) await setup(page);
     const errors = [];
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
@@ -102,9 +106,10 @@ async function open(t, where, options = DESKTOP) {
 }
 
 // Console errors, but not the network's own words about a refused
-// command (a 409 or 422 is an answer the page shows).
-function noErrors(page) {
-    const real = page.mgErrors.filter((e) => !/status of (409|422)/.test(e));
+// command (a 409 or 422 is an answer the page shows), nor those `also`
+// matches (a used invite's 403, a server stopped on purpose).
+function noErrors(page, also = null) {
+    const real = page.mgErrors.filter((e) => !/status of (409|422)/.test(e) && !(also && also.test(e)));
     assert.deepEqual(real, [], "console errors");
 }
 
@@ -311,10 +316,140 @@ test("a clock, a dropped stream: the banner, the reconnection, the game goes on"
     const before = (await snap(a)).version;
     await a.click('#board .mg-target[data-role="play"]');
     await waitVersion(a, before + 1);
-    // resign: the result and its reason
+    // resign: the result and its reason (the second click confirms)
     await a.waitForSelector("#ol-resign:not([hidden])");
+    await a.click("#ol-resign");
     await a.click("#ol-resign");
     await a.waitForSelector('#result:not([hidden])[data-how="resign"]');
     assert.match(await a.textContent("#result .text"), /wins by resignation/);
+    // the server was down a while: the page's reconnections were refused
+    noErrors(a, /ERR_CONNECTION_REFUSED/);
+});
+
+/* ------------------------------------ between people: fair play, words */
+
+// A friend's table of Dots and Boxes 2x2: the creator on a desktop (seat
+// 0), the friend through the invite on a phone (seat 1).
+async function friendsTable(t, spec = "dots_and_boxes(rows=2,cols=2)", route = null) {
+    const a = await open(t, url + "/", DESKTOP, route);
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", spec);
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "");
+    await a.click("#ol-create");
+    await a.waitForSelector("#waiting:not([hidden])");
+    const invite = await a.inputValue("#invite-link");
+    const b = await open(t, invite, PHONE);
+    await b.waitForSelector('#online-bar[data-status="playing"][data-seat="1"]');
+    await a.waitForSelector('#online-bar[data-status="playing"]');
+    return { a, b, invite, watch: await a.getAttribute("#watch-link", "href") };
+}
+
+test("people online: no hint, the form locked, a used invite watches, whose move, resign confirmed, Analyse", async (t) => {
+    const { a, b, invite, watch } = await friendsTable(t);
+    // fair play: no engine help for either player while the game runs
+    for (const p of [a, b]) assert.equal(await p.isVisible("#hint"), false, "no Hint between people");
+    // the game form is the table's: locked (was: rows changed the spec,
+    // the board stayed 2x2)
+    const spec = await a.inputValue("#spec");
+    assert.equal(await a.isDisabled("#opt-rows"), true);
+    assert.equal(await a.isDisabled("#spec"), true);
+    assert.equal(await a.isDisabled("#game-id"), true);
+    assert.equal(await a.inputValue("#spec"), spec);
+    assert.equal(await a.isVisible("#setup-locked"), true);
+    // abort asks first; a click elsewhere lets the question go
+    await a.click("#ol-abort");
+    assert.match(await a.textContent("#ol-abort"), /Really abort\?/);
+    await a.click("h1");
+    await a.waitForFunction(() => document.getElementById("ol-abort").textContent === "Abort");
+    assert.equal((await snap(a)).status, "playing", "one click does not abort");
+    // the invite again, in another browser: used, so a spectator, and told
+    const c = await open(t, invite, PHONE);
+    await c.waitForSelector('#online-bar[data-seat="spectator"]');
+    await c.waitForSelector("#online-note:not([hidden])");
+    assert.match(await c.textContent("#online-note"), /invite link did not give you a seat.*spectator/);
+    // a spectator: players by what they are, no Pause, no seat's buttons
+    const s = await open(t, watch);
+    await s.waitForSelector('#online-bar[data-seat="spectator"]');
+    for (const q of [c, s]) {
+        const who = await q.$$eval(".card .who", (w) => w.map((x) => x.textContent));
+        assert.deepEqual(who, ["Player", "Player"]);
+        assert.equal(await q.isVisible("#pause"), false, "no Pause for a spectator");
+        assert.equal(await q.isVisible("#ol-resign"), false);
+        assert.doesNotMatch(await q.textContent(".cards"), /Human/);
+    }
+    // a click when it is not your move (b: seat 1; seat 0 is to move)
+    await b.waitForSelector("#board .mg-spot");
+    await b.locator("#board .mg-spot").first().tap();
+    await b.waitForFunction(() => document.getElementById("notice").textContent !== "");
+    assert.match(await b.textContent("#notice"), /^It is .+'s move \(seat 0, Opponent\): wait for it/);
+    await s.locator("#board .mg-spot").first().click();
+    await s.waitForFunction(() => document.getElementById("notice").textContent !== "");
+    assert.match(await s.textContent("#notice"), /^You are watching: it is .+'s move \(seat 0, Player\)/);
+    // a move, then resign: the first click asks, the second resigns
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
+    await a.click('#board .mg-target[data-role="play"]');
+    await waitVersion(b, (await version(a)));
+    await b.waitForSelector("#ol-resign:not([hidden])");
+    await b.click("#ol-resign");
+    assert.match(await b.textContent("#ol-resign"), /Really resign\?/);
+    await b.waitForTimeout(500);
+    assert.equal((await snap(b)).status, "playing", "one click does not resign");
+    await b.click("#ol-resign");
+    for (const q of [a, b, s]) await q.waitForSelector('#result:not([hidden])[data-how="resign"]');
+    // over: Analyse, the finished game on the page, with undo and hints
+    await a.waitForSelector("#ol-analyse:not([hidden])");
+    const moves = (await snap(a)).history.length;
+    await a.click("#ol-analyse");
+    await a.waitForURL((u) => !u.pathname.startsWith("/t/"));
+    await a.waitForSelector("body.ready");
+    await a.waitForFunction((n) => +document.getElementById("board").dataset.ply === n, moves);
+    assert.equal(await a.isVisible("#hint"), true);
+    await a.click("#undo");
+    await a.waitForFunction(() => document.getElementById("board").dataset.waiting === "human");
+    await a.click("#hint");
+    await a.waitForFunction(() => /^Hint: /.test(document.getElementById("hint-text").textContent));
+    for (const q of [a, b, s]) noErrors(q);
+    noErrors(c, /status of 403/); // the used invite's answer
+});
+
+test("claim win: the button counts down the opponent's absence, then claims", async (t) => {
+    // the page learns the server's --away from GET /api/v1's limits.away_s;
+    // this server does not say it yet (asked of the server: until then the
+    // page counts the documented 60 s), so the test adds it to the answer
+    const route = (p) => p.route("**/api/v1", async (r) => {
+        const res = await r.fetch();
+        const j = await res.json();
+        j.limits = { ...j.limits, away_s: AWAY_S };
+        await r.fulfill({ response: res, json: j });
+    });
+    const { a, b } = await friendsTable(t, "dots_and_boxes(rows=2,cols=2)", route);
+    await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
+    await a.click('#board .mg-target[data-role="play"]');
+    await waitVersion(b, await version(a));
+    // the opponent, to move, goes away
+    await b.context().close();
+    await a.waitForSelector("#card1 .presence[data-present='false']");
+    await a.waitForSelector("#ol-claim-win:not([hidden])");
+    // shown at once, but not usable before the server allows it
+    assert.equal(await a.isDisabled("#ol-claim-win"), true);
+    assert.match(await a.textContent("#ol-claim-win"), /^Claim win in [1-3] s$/);
+    await shot(a, "online-claim-countdown");
+    await a.waitForSelector("#ol-claim-win:not([disabled])", { timeout: 10000 });
+    assert.equal(await a.textContent("#ol-claim-win"), "Claim win");
+    await a.click("#ol-claim-win");
+    await a.waitForSelector('#result:not([hidden])[data-how="abandoned"]');
+    noErrors(a);
+});
+
+test("a phone at the front page: Play online is in sight without scrolling", async (t) => {
+    const a = await open(t, url + "/", PHONE);
+    await a.waitForSelector("#online:not([hidden])");
+    const box = await a.locator("#online summary").boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 844, `"Play online" at y ${box.y}`);
+    const create = await a.locator("#ol-create").boundingBox();
+    assert.ok(create.y + create.height <= 844, `"Create table" at y ${create.y}`);
+    await shot(a, "online-front-phone");
     noErrors(a);
 });

@@ -20,12 +20,6 @@
 
 /* ------------------------------------------------------- connections */
 
-int ep;
-static long nfd_open;
-long long n_conn_errors;
-long long status_count[600];
-long long errs_other;
-
 static void set_nb(int fd)
 {
     int fl = fcntl(fd, F_GETFL);
@@ -39,10 +33,9 @@ static int conn_connect(conn *c)
     c->fd = socket(AF_INET, SOCK_STREAM, 0);
     if (c->fd < 0) {
         ml_note("socket: %s", strerror(errno));
-        n_conn_errors++;
+        c->run->conn_errors++;
         return -1;
     }
-    nfd_open++;
     set_nb(c->fd);
     setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     c->state = C_CONNECTING;
@@ -50,19 +43,18 @@ static int conn_connect(conn *c)
     c->rlen = 0;
     c->inflight = 0;
     c->open = 0;
-    if (connect(c->fd, (struct sockaddr *)&srv_addr, sizeof srv_addr) < 0 &&
-        errno != EINPROGRESS) {
+    if (connect(c->fd, (const struct sockaddr *)&c->run->addr,
+                sizeof c->run->addr) < 0 && errno != EINPROGRESS) {
         ml_note("connect: %s", strerror(errno));
-        n_conn_errors++;
+        c->run->conn_errors++;
         close(c->fd);
-        nfd_open--;
         c->fd = -1;
         c->state = C_CLOSED;
         return -1;
     }
     ev.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP;
     ev.data.ptr = c;
-    epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &ev);
+    epoll_ctl(c->run->ep, EPOLL_CTL_ADD, c->fd, &ev);
     return 0;
 }
 
@@ -71,7 +63,7 @@ static void conn_want_out(conn *c, int on)
     struct epoll_event ev;
     ev.events = EPOLLIN | EPOLLRDHUP | (on ? EPOLLOUT : 0);
     ev.data.ptr = c;
-    epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &ev);
+    epoll_ctl(c->run->ep, EPOLL_CTL_MOD, c->fd, &ev);
 }
 
 /* Write what is pending; 0, or -1 when the connection broke. */
@@ -129,9 +121,8 @@ int ml_conn_request(conn *c, const char *req, size_t n)
 void ml_conn_close(conn *c)
 {
     if (c->fd >= 0) {
-        epoll_ctl(ep, EPOLL_CTL_DEL, c->fd, NULL);
+        epoll_ctl(c->run->ep, EPOLL_CTL_DEL, c->fd, NULL);
         close(c->fd);
-        nfd_open--;
     }
     c->fd = -1;
     c->state = C_CLOSED;
@@ -200,7 +191,7 @@ static void answer_done(conn *c)
             c->body = malloc(1);
             c->body[0] = 0;
         }
-        ml_on_answer(&games[c->slot], c->status, c->body);
+        ml_on_answer(c->run, &c->run->games[c->slot], c->status, c->body);
     }
 }
 
@@ -229,13 +220,12 @@ static void on_headers(conn *c, char *h)
     if (c->kind == K_STREAM) {
         if (c->status == 200) {
             c->open = 1;
-            if (c->seat < 0) {
-                spect_open++;
-            }
-        } else {
-            ml_count_status(c->status);
             if (c->seat < 0)
-                spect_failed++;
+                c->run->spect_open++;
+        } else {
+            ml_count_status(c->run, c->status);
+            if (c->seat < 0)
+                c->run->spect_failed++;
             else
                 ml_note("seat stream %s: status %d", c->path, c->status);
         }
@@ -269,7 +259,7 @@ static int conn_parse(conn *c)
         size_t n = c->rlen - off;
         if (c->rs == R_IDLE) {
             if (n)
-                errs_other++; /* unexpected bytes */
+                c->run->errs_other++; /* unexpected bytes */
             off = c->rlen;
             break;
         }
@@ -362,29 +352,30 @@ static int conn_parse(conn *c)
 
 static void conn_broken(conn *c, int eof)
 {
+    ml_run *r = c->run;
     int was_inflight = c->inflight && c->kind == K_CMD;
     int was_stream_open = c->kind == K_STREAM && c->open;
     if (!eof)
-        n_conn_errors++;
+        r->conn_errors++;
     ml_conn_close(c);
     if (was_inflight) {
-        game *g = &games[c->slot];
-        n_conn_errors++;
+        game *g = &r->games[c->slot];
+        r->conn_errors++;
         c->inflight = 0;
-        ml_on_answer(g, 0, "");
+        ml_on_answer(r, g, 0, "");
     }
     if (c->kind == K_STREAM) {
         if (c->seat < 0) {
             if (was_stream_open) {
-                spect_open--;
-                spect_closed++;
+                r->spect_open--;
+                r->spect_closed++;
             } else
-                spect_failed++;
-        } else if (phase <= 3 && c->slot >= 0 &&
-                   games[c->slot].gs != G_NEW && games[c->slot].id[0]) {
+                r->spect_failed++;
+        } else if (r->phase <= P_PLAY && c->slot >= 0 &&
+                   r->games[c->slot].gs != G_NEW && r->games[c->slot].id[0]) {
             /* a seat stream: reopen after what we have */
-            game *g = &games[c->slot];
-            if (opt_verbose)
+            game *g = &r->games[c->slot];
+            if (r->opt.verbose)
                 ml_note("seat stream of %s closed; reopening", g->id);
             ml_stream_open(c, g->id, g->secret[c->seat], c->last_id);
         }
@@ -398,7 +389,7 @@ void ml_conn_event(conn *c, uint32_t evs)
         socklen_t l = sizeof err;
         getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &l);
         if (err) {
-            if (opt_verbose)
+            if (c->run->opt.verbose)
                 ml_note("connect: %s", strerror(err));
             conn_broken(c, 0);
             return;

@@ -51,23 +51,7 @@ static long long json_int(const char *text, const char *key, long long dflt)
 }
 
 /* ------------------------------------------------------------ games */
-game *games;
-long ngames;             /* slots: tables then games */
-mg_game *g_game;
-int32_t *legal_buf;
-size_t legal_cap;
 
-long spect_open, spect_failed, spect_closed;
-
-/* the ready queue (games whose next move may go) */
-long *rq;
-long rq_head, rq_len;
-
-int phase;  /* 0 setup, 1 spectators, 2 seat streams, 3 play, 4 drain */
-int64_t play_end_us;
-long long moves_ok, moves_sent, tables_made, games_finished;
-samples lat_event, lat_cmd, lat_setup;
-long long ev_late_other; /* events seen for versions not in ring */
 static uint64_t rnd(uint64_t *s)
 {
     uint64_t x = *s;
@@ -77,39 +61,39 @@ static uint64_t rnd(uint64_t *s)
     return *s = x;
 }
 
-void ml_rq_push(game *g)
+/* Queue a game whose next move may go (once). */
+void ml_rq_push(ml_run *r, game *g)
 {
     if (g->queued)
         return;
     g->queued = 1;
-    rq[(rq_head + rq_len) % ngames] = g->index;
-    rq_len++;
+    r->rq[(r->rq_head + r->rq_len) % r->ngames] = g->index;
+    r->rq_len++;
 }
 
-char hostport[96];
-
-void ml_send_create(game *g)
+void ml_send_create(ml_run *r, game *g)
 {
+    const char *src = r->opt.spec;
     char body[512], req[1024], spec[300];
     size_t i, n = 0;
     int len, blen;
-    for (i = 0; opt_spec[i] && n + 2 < sizeof spec; i++) {
-        if (opt_spec[i] == '"' || opt_spec[i] == '\\')
+    for (i = 0; src[i] && n + 2 < sizeof spec; i++) {
+        if (src[i] == '"' || src[i] == '\\')
             spec[n++] = '\\';
-        spec[n++] = opt_spec[i];
+        spec[n++] = src[i];
     }
     spec[n] = 0;
     blen = snprintf(body, sizeof body, "{\"spec\":\"%s\",\"seat\":0}", spec);
     len = snprintf(req, sizeof req,
                    "POST /api/v1/tables HTTP/1.1\r\nHost: %s\r\n"
                    "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", hostport, blen, body);
+                   "\r\n\r\n%s", r->hostport, blen, body);
     g->gs = G_CREATING;
     g->sent_us = ml_now_us();
     ml_conn_request(&g->cmd, req, (size_t)len);
 }
 
-static void send_join(game *g)
+static void send_join(ml_run *r, game *g)
 {
     char body[256], req[1024];
     int len, blen;
@@ -117,7 +101,7 @@ static void send_join(game *g)
     len = snprintf(req, sizeof req,
                    "POST /api/v1/tables/%s/join HTTP/1.1\r\nHost: %s\r\n"
                    "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", g->id, hostport, blen, body);
+                   "\r\n\r\n%s", g->id, r->hostport, blen, body);
     g->gs = G_JOINING;
     ml_conn_request(&g->cmd, req, (size_t)len);
 }
@@ -136,13 +120,13 @@ void ml_stream_open(conn *c, const char *id, const char *secret,
         snprintf(c->path, sizeof c->path, "/api/v1/tables/%s/events", id);
     len = snprintf(req, sizeof req,
                    "GET %s HTTP/1.1\r\nHost: %s\r\n"
-                   "Accept: text/event-stream\r\n%s\r\n", c->path, hostport,
-                   auth);
+                   "Accept: text/event-stream\r\n%s\r\n", c->path,
+                   c->run->hostport, auth);
     c->kind = K_STREAM;
     c->ev_id = -1;
     c->llen = 0;
     if (ml_conn_request(c, req, (size_t)len) < 0 && c->seat < 0)
-        spect_failed++;
+        c->run->spect_failed++;
 }
 
 void ml_game_streams(game *g)
@@ -175,18 +159,18 @@ void ml_game_reset(game *g)
     g->gs = G_NEW;
 }
 
-void ml_send_move(game *g)
+void ml_send_move(ml_run *r, game *g)
 {
     char body[256], req[1024];
     size_t cnt = 0;
     int len, blen, slot;
-    if (mg_state_legal_actions(g->st, legal_buf, legal_cap, &cnt) != 0 ||
+    if (mg_state_legal_actions(g->st, r->legal, r->legal_cap, &cnt) != 0 ||
         !cnt) {
         g->gs = G_DONE;
         return;
     }
     if (!g->retry) {
-        g->action = legal_buf[rnd(&g->rng) % cnt];
+        g->action = r->legal[rnd(&g->rng) % cnt];
         g->mover = mg_state_current_player(g->st);
     }
     g->retry = 0;
@@ -197,47 +181,47 @@ void ml_send_move(game *g)
                    "POST /api/v1/tables/%s/commands HTTP/1.1\r\nHost: %s\r\n"
                    "Authorization: Bearer %s\r\n"
                    "Content-Type: application/json\r\nContent-Length: %d"
-                   "\r\n\r\n%s", g->id, hostport, g->secret[g->mover], blen,
-                   body);
+                   "\r\n\r\n%s", g->id, r->hostport, g->secret[g->mover],
+                   blen, body);
     g->gs = G_SENT;
     g->sent_us = ml_now_us();
     slot = (int)((g->version + 1) % RING);
     g->ring_v[slot] = g->version + 1;
     g->ring_t[slot] = g->sent_us;
     g->ring_seat[slot] = g->mover;
-    moves_sent++;
+    r->moves_sent++;
     ml_conn_request(&g->cmd, req, (size_t)len);
 }
 
-void ml_count_status(int st)
+void ml_count_status(ml_run *r, int st)
 {
     if (st >= 0 && st < 600)
-        status_count[st]++;
+        r->status_count[st]++;
     else
-        errs_other++;
+        r->errs_other++;
 }
 
 /* A command connection's answer is complete. */
-void ml_on_answer(game *g, int status, const char *body)
+void ml_on_answer(ml_run *r, game *g, int status, const char *body)
 {
     int64_t t = ml_now_us();
     switch (g->gs) {
     case G_CREATING:
-        ml_count_status(status);
+        ml_count_status(r, status);
         if (status != 201 || json_get(body, "id", g->id, sizeof g->id) < 0 ||
             json_get(body, "secret", g->secret[0], sizeof g->secret[0]) < 0 ||
             json_get(body, "invite", g->invite, sizeof g->invite) < 0) {
-            if (opt_verbose || status != 429)
+            if (r->opt.verbose || status != 429)
                 ml_note("create: %d %.200s", status, body);
             g->gs = G_WAIT;
             g->wake_us = t + 200000;
             return;
         }
-        tables_made++;
-        send_join(g);
+        r->tables_made++;
+        send_join(r, g);
         return;
     case G_JOINING:
-        ml_count_status(status);
+        ml_count_status(r, status);
         if (status != 200 ||
             json_get(body, "secret", g->secret[1], sizeof g->secret[1]) < 0) {
             ml_note("join %s: %d %.200s", g->id, status, body);
@@ -245,36 +229,36 @@ void ml_on_answer(game *g, int status, const char *body)
             return;
         }
         g->version = json_int(body, "version", 0);
-        ml_sample_add(&lat_setup, t - g->sent_us);
+        ml_sample_add(&r->lat_setup, t - g->sent_us);
         if (!g->play) {
             g->gs = G_SET;
             ml_conn_close(&g->cmd);
             return;
         }
-        if (mg_state_new(&g->st, g_game) != 0)
+        if (mg_state_new(&g->st, r->game) != 0)
             ml_die("mg_state_new failed");
-        if (phase >= 2)
+        if (r->phase >= P_SEAT_STREAMS)
             ml_game_streams(g);
         else
             g->gs = G_SET;
         return;
     case G_SENT:
-        ml_count_status(status);
+        ml_count_status(r, status);
         if (status == 200) {
             long long v = json_int(body, "version", -1);
-            if (v != g->version + 1 && opt_verbose)
+            if (v != g->version + 1 && r->opt.verbose)
                 ml_note("table %s: answer version %lld, expected %lld",
                         g->id, v, g->version + 1);
-            if (phase == 3 && t <= play_end_us)
-                moves_ok++;
-            ml_sample_add(&lat_cmd, t - g->sent_us);
+            if (r->phase == P_PLAY && t <= r->play_end_us)
+                r->moves_ok++;
+            ml_sample_add(&r->lat_cmd, t - g->sent_us);
             if (mg_state_apply(g->st, g->action) != 0)
                 ml_die("local state refused an acknowledged move");
             g->version = v > 0 ? v : g->version + 1;
             if (mg_state_is_terminal(g->st)) {
-                games_finished++;
+                r->games_finished++;
                 g->games_done++;
-                if (phase == 3) {
+                if (r->phase == P_PLAY) {
                     /* a moment for the last event, then a new table */
                     g->gs = G_END;
                     g->wake_us = t + 100000;
@@ -283,8 +267,8 @@ void ml_on_answer(game *g, int status, const char *body)
                 return;
             }
             g->gs = G_READY;
-            if (phase == 3)
-                ml_rq_push(g);
+            if (r->phase == P_PLAY)
+                ml_rq_push(r, g);
             return;
         }
         if (status == 429 || status == 503 || status == 0) {
@@ -297,8 +281,8 @@ void ml_on_answer(game *g, int status, const char *body)
                 body);
         /* a 409/422 means our picture is wrong: start a new table */
         ml_game_reset(g);
-        if (phase == 3)
-            ml_send_create(g);
+        if (r->phase == P_PLAY)
+            ml_send_create(r, g);
         return;
     default:
         return;
@@ -308,6 +292,7 @@ void ml_on_answer(game *g, int status, const char *body)
 /* An event (with an id) on a stream. */
 void ml_on_event(conn *c, long long id)
 {
+    ml_run *r = c->run;
     game *g;
     int slot;
     if (id > c->last_id)
@@ -315,18 +300,18 @@ void ml_on_event(conn *c, long long id)
     c->events++;
     if (c->seat < 0 || c->slot < 0)
         return;
-    g = &games[c->slot];
+    g = &r->games[c->slot];
     if (g->gs == G_STREAMS && g->seat[0].last_id >= g->version &&
         g->seat[1].last_id >= g->version) {
         g->gs = G_READY;
-        if (phase == 3)
-            ml_rq_push(g);
+        if (r->phase == P_PLAY)
+            ml_rq_push(r, g);
     }
     slot = (int)(id % RING);
     if (g->ring_v[slot] == id) {
         if (g->ring_seat[slot] != c->seat) {
-            if (phase >= 3)
-                ml_sample_add(&lat_event, ml_now_us() - g->ring_t[slot]);
+            if (r->phase >= P_PLAY)
+                ml_sample_add(&r->lat_event, ml_now_us() - g->ring_t[slot]);
             g->ring_v[slot] = 0;
         }
     }

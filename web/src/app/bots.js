@@ -2,7 +2,7 @@
  * answers, window.mgBench (the bots' speed in the browser), a bot's move
  * when a bot is to move, and the hint. */
 import { update } from "./draw.js";
-import { humanToMove, play } from "./moves.js";
+import { helpAllowed, humanToMove, play } from "./moves.js";
 import { botSpec } from "./seats.js";
 import { $, app } from "./state.js";
 import { updateStatus, showError } from "./status.js";
@@ -94,7 +94,7 @@ export function maybeBot() {
 }
 
 export function askHint() {
-    if (!humanToMove()) return;
+    if (!humanToMove() || !helpAllowed()) return;
     const id = ++app.reqId;
     app.pending = { id, epoch: app.epoch, seat: app.state.currentPlayer, hint: true };
     $("hint-text").textContent = "Thinking…";

@@ -66,7 +66,30 @@ export function fitZoom(open) {
         }
     }
     panKey = key;
+    // a new game (or a new zoom) in a scrolled frame: open on the play,
+    // the stones on the board, or the middle of its sites when it is
+    // empty (not on the frame's top-left corner)
+    const ckey = app.gameNo + "/" + f.toFixed(2);
+    if (f > 1 && ckey !== centreKey && !(open && open.length)) {
+        centreKey = ckey;
+        const held = app.state.sites();
+        let marks = Array.from(svg.querySelectorAll(".mg-overlay [data-site]"));
+        const stones = marks.filter((m) => held[+m.dataset.site] === 0 || held[+m.dataset.site] === 1);
+        if (stones.length) marks = stones;
+        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+        for (const m of marks) {
+            const r = m.getBoundingClientRect();
+            x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top);
+            x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+        }
+        if (x0 < Infinity) {
+            const w = wrap.getBoundingClientRect();
+            wrap.scrollLeft += (x0 + x1) / 2 - (w.left + w.width / 2);
+            wrap.scrollTop += (y0 + y1) / 2 - (w.top + w.height / 2);
+        }
+    }
 }
+let centreKey = "";
 
 let board = null;
 
@@ -101,11 +124,10 @@ export function updateBoard() {
         }
     }
     // the other sites: a click there is refused, and the page says why
+    // (when it is not this page's move: whose move it is)
     const spots = [];
-    if (human || st.isTerminal) {
-        const taken = new Set(targets.map((t) => t.site));
-        for (const s of refusableSites()) if (!taken.has(s)) spots.push(s);
-    }
+    const taken = new Set(targets.map((t) => t.site));
+    for (const s of refusableSites()) if (!taken.has(s)) spots.push(s);
     // the open cells: a China turn under way (its first stone is down)
     let open = [];
     const h = app.movers;

@@ -176,6 +176,7 @@ export function setGame(game, state) {
     app.selected = -1;
     app.hint = null;
     app.paused = false;
+    app.ended = false;
     app.lastBot = null;
     app.botTimes = [];
     app.seeds = botSeeds();

@@ -7,7 +7,7 @@ import { cancelBot } from "./bots.js";
 import { update } from "./draw.js";
 import { isHuman } from "./seats.js";
 import { $, app } from "./state.js";
-import { showError, showNotice } from "./status.js";
+import { sayWhoseTurn, showError, showNotice } from "./status.js";
 
 /* ------------------------------------------------------------ clicks */
 
@@ -102,6 +102,18 @@ export function explainRefusal(action) {
     return true;
 }
 
+// Fair play: a game between people (both seats people: online, or both
+// seats Human here) gets no engine help (hint) until it is over; a game
+// that has ended once (app.ended) may be analysed, also after undo.
+export function peopleOnly() {
+    if (app.online) {
+        const s = app.online.snap;
+        return !s || s.seats.every((x) => x.kind === "human");
+    }
+    return isHuman(0) && isHuman(1);
+}
+export const helpAllowed = () => !peopleOnly() || app.ended;
+
 export function humanToMove() {
     const st = app.state;
     if (app.online && !app.online.canMove()) return false;
@@ -110,7 +122,8 @@ export function humanToMove() {
 
 export function onSite(site) {
     if (app.state.isTerminal) { explainRefusal(meantAction(site)); return; }
-    if (!humanToMove()) return;
+    // not this page's move: say whose it is
+    if (!humanToMove()) { sayWhoseTurn(); return; }
     const { single, steps } = clickMap();
     if (app.selected >= 0) {
         const dests = steps.get(app.selected);

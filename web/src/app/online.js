@@ -14,7 +14,7 @@
 import { update } from "./draw.js";
 import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
 import { $, app } from "./state.js";
-import { breakable, seatLooks, libStatus, showError, showNotice } from "./status.js";
+import { breakable, seatLooks, libStatus, showError, showNotice, whoseMove } from "./status.js";
 
 const API = "/api/v1";
 const KEY = (id) => `mg-table:${id}`;
@@ -56,6 +56,14 @@ function fmtClock(ms) {
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
     const mm = h ? String(m).padStart(2, "0") : String(m);
     return (h ? h + ":" : "") + mm + ":" + String(r).padStart(2, "0");
+}
+// The seconds a seat must be away before its opponent may claim the win
+// (mg-server's --away, 60 by default): the server's own figure when it
+// says it in GET /api/v1 (limits.away_s), else the documented default.
+function awaySeconds() {
+    const l = app.server && app.server.limits;
+    const s = l && +l.away_s;
+    return s > 0 ? s : 60;
 }
 const HOW = { rules: "", resign: "by resignation", agreement: "by agreement", time: "on time",
               abandoned: "abandoned", expired: "expired" };
@@ -122,17 +130,42 @@ function buildCreateForm() {
     $("copy-watch").addEventListener("click", copy($("watch-link"), $("copy-watch")));
     $("invite-link").addEventListener("focus", () => $("invite-link").select());
     const op = (id, name) => $(id).addEventListener("click", () => app.online && app.online.command(name));
-    op("ol-resign", "resign");
+    confirmOp("ol-resign", "resign", "Really resign? Click again");
     op("ol-draw", "draw_offer");
     op("ol-draw-accept", "draw_accept");
     op("ol-draw-decline", "draw_decline");
     op("ol-takeback", "takeback_request");
     op("ol-takeback-accept", "takeback_accept");
     op("ol-takeback-decline", "takeback_decline");
-    op("ol-abort", "abort");
+    confirmOp("ol-abort", "abort", "Really abort? Click again");
+    $("ol-analyse").addEventListener("click", () => analyse());
     op("ol-claim-win", "claim_win");
     op("ol-claim-bot", "claim_bot");
     op("ol-rematch", "rematch");
+}
+
+// A button whose command cannot be taken back (resign, abort): the first
+// click asks (the button says so, for 5 s), the second sends it.
+function confirmOp(id, name, question) {
+    const b = $(id);
+    b.dataset.label = b.textContent;
+    let timer = null;
+    const reset = () => { clearTimeout(timer); timer = null; delete b.dataset.confirm; b.textContent = b.dataset.label; };
+    b.addEventListener("click", () => {
+        if (!app.online) return;
+        if (b.dataset.confirm) { reset(); app.online.command(name); return; }
+        b.dataset.confirm = "1";
+        b.textContent = question;
+        timer = setTimeout(reset, 5000);
+    });
+    b.addEventListener("blur", () => { if (b.dataset.confirm) setTimeout(() => { if (document.activeElement !== b) reset(); }, 300); });
+}
+
+// The finished game on the page itself: both seats Human, the record
+// loaded, undo and hints (the game has ended: fair play allows them).
+function analyse() {
+    try { sessionStorage.setItem("mg-analyse", app.state.save()); } catch (e) { return; }
+    location.href = "/";
 }
 
 async function createTable() {
@@ -180,7 +213,7 @@ async function openTable(id, snapshot) {
     if (app.online) app.online.close();
     const hash = new URLSearchParams(location.hash.slice(1));
     const invite = hash.get("invite");
-    let mine = saved(id);
+    let mine = saved(id), note = "";
     if (invite && !(mine && mine.secret)) {
         try {
             const r = await api("POST", `/tables/${id}/join`, { invite });
@@ -188,7 +221,7 @@ async function openTable(id, snapshot) {
             save(id, mine);
             snapshot = r.snapshot;
         } catch (e) {
-            showError(`Could not join this table: ${e.message}. You are watching it.`);
+            note = `This invite link did not give you a seat (${e.message}): you are watching this table as a spectator.`;
         }
     }
     // the fragment is a secret of sorts: not kept in the address bar
@@ -202,7 +235,7 @@ async function openTable(id, snapshot) {
         showError(`Table ${id}: ${e.status === 404 ? "no such table" : e.message}`);
         return;
     }
-    t.start(snapshot);
+    t.start(snapshot, note);
 }
 
 class Table {
@@ -219,6 +252,7 @@ class Table {
         this.ctl = null;
         this.clockAt = 0;
         this.timer = null;
+        this.awayAt = [null, null]; // when this page saw a seat go away (performance.now())
     }
 
     close() {
@@ -227,8 +261,13 @@ class Table {
         clearInterval(this.timer);
     }
 
-    start(snap) {
+    start(snap, note) {
         document.body.classList.add("online");
+        // the table's game: the setup form is locked while at the table
+        $("setup-fields").disabled = true;
+        $("setup-locked").hidden = false;
+        $("online-note").textContent = note || "";
+        $("online-note").hidden = !note;
         $("online-bar").hidden = false;
         $("online").open = false;
         $("undo").hidden = true;
@@ -246,6 +285,7 @@ class Table {
     // replayed (only what differs from the local history).
     resync(snap, fresh) {
         this.snap = snap;
+        this.noteAway();
         this.version = snap.version;
         this.clockAt = performance.now();
         if (fresh || !app.game || app.game.spec !== snap.spec) {
@@ -275,6 +315,7 @@ class Table {
         if (ev.type === "presence") {
             if (Array.isArray(ev.present)) ev.present.forEach((p, i) => { if (this.snap.seats[i]) this.snap.seats[i].present = p; });
             if (typeof ev.spectators === "number") this.snap.spectators = ev.spectators;
+            this.noteAway();
             this.render();
             return;
         }
@@ -363,6 +404,60 @@ class Table {
         }
     }
 
+    // When each human seat went away, as this page saw it: the server counts
+    // from when its stream closed, so the page's count ends no sooner.  A
+    // snapshot's seats[].away_ms (how long away, if the server says it)
+    // is taken as it is.
+    noteAway() {
+        const now = performance.now();
+        (this.snap.seats || []).forEach((st, i) => {
+            const away = st.kind === "human" && st.joined && !st.present;
+            if (!away) { this.awayAt[i] = null; return; }
+            if (typeof st.away_ms === "number") this.awayAt[i] = now - st.away_ms;
+            else if (this.awayAt[i] === null) this.awayAt[i] = now;
+        });
+    }
+
+    // The seconds until the opponent's absence may be claimed (0: now),
+    // or null when it may not be claimed at all (not away, not its turn).
+    claimIn() {
+        const s = this.snap, me = this.seat;
+        if (!s || me === null || s.status !== "playing") return null;
+        const opp = 1 - me, st = s.seats[opp];
+        if (!st || st.kind !== "human" || !st.joined || st.present || s.to_move !== opp) return null;
+        if (this.awayAt[opp] === null) this.awayAt[opp] = performance.now();
+        const left = awaySeconds() * 1000 - (performance.now() - this.awayAt[opp]);
+        return Math.max(0, Math.ceil(left / 1000));
+    }
+
+    // The claim buttons: "Claim win in 42 s" (disabled) until the server
+    // allows it, then "Claim win".
+    claimTick() {
+        const n = this.claimIn();
+        const show = n !== null && this.seat !== null && !this.busy;
+        for (const [id, word] of [["ol-claim-win", "Claim win"], ["ol-claim-bot", "Hand to a bot"]]) {
+            const b = $(id);
+            b.hidden = !show;
+            if (!show) continue;
+            b.disabled = n > 0;
+            b.textContent = n > 0 ? `${word} in ${n} s` : word;
+            b.dataset.wait = String(n);
+        }
+    }
+
+    // Whose move it is, when a click cannot play: for the notice line.
+    turnWords() {
+        const s = this.snap;
+        if (!s) return "";
+        const me = this.seat;
+        if (s.status === "waiting") return "The game has not started: the other seat has not joined yet.";
+        if (s.status !== "playing") return "";
+        if (this.busy) return "Sending your move…";
+        const words = whoseMove(s.to_move);
+        if (me === null) return `You are watching: ${words[0].toLowerCase()}${words.slice(1)}.`;
+        return `${words}: wait for it.`;
+    }
+
     setConnected(on) {
         this.connected = on;
         $("conn").hidden = on;
@@ -404,6 +499,10 @@ class Table {
         } catch (e) {
             this.busy = false;
             if (e.status === 409 && e.data && typeof e.data.version === "number") this.refresh();
+            // a claim too early: the server says how long to wait
+            const w = /wait (\d+) s more/.exec(e.message);
+            if (w && (op === "claim_win" || op === "claim_bot") && this.seat !== null)
+                this.awayAt[1 - this.seat] = performance.now() - (awaySeconds() - +w[1]) * 1000;
             showNotice(e.message, "refused");
             update();
         }
@@ -414,7 +513,8 @@ class Table {
         const s = this.snap && this.snap.seats[seat];
         if (!s) return "";
         if (s.kind === "bot") return "bot " + (s.bot || "");
-        const you = seat === this.seat ? "You" : this.seat === null ? "Human" : "Opponent";
+        // a spectator sees players, not "You" and "Opponent"
+        const you = seat === this.seat ? "You" : this.seat === null ? "Player" : "Opponent";
         return s.joined ? you : you + " (not joined yet)";
     }
 
@@ -427,6 +527,7 @@ class Table {
     }
 
     tick() {
+        this.claimTick();
         if (!this.snap || !this.snap.clock) return;
         for (const seat of [0, 1]) {
             const el = $(`card${seat}`).querySelector(".clock");
@@ -479,7 +580,11 @@ class Table {
         const mover = new Set(app.movers);
         const offers = s.offers || { draw: null, takeback: null };
         const seatOk = me !== null && !this.busy;
-        const show = (id, on) => { $(id).hidden = !on; };
+        const show = (id, on) => {
+            const b = $(id);
+            b.hidden = !on;
+            if (!on && b.dataset.confirm) { delete b.dataset.confirm; b.textContent = b.dataset.label; }
+        };
         show("ol-resign", seatOk && playing);
         show("ol-draw", seatOk && playing && offers.draw === null);
         show("ol-draw-accept", seatOk && playing && offers.draw === opp);
@@ -489,11 +594,9 @@ class Table {
         show("ol-takeback-accept", seatOk && playing && offers.takeback === opp);
         show("ol-takeback-decline", seatOk && playing && offers.takeback === opp);
         show("ol-abort", seatOk && (playing || s.status === "waiting") && !(mover.has(0) && mover.has(1)));
-        const oppSeat = opp === null ? null : s.seats[opp];
-        const away = playing && oppSeat && oppSeat.kind === "human" && oppSeat.joined && !oppSeat.present && toMove === opp;
-        show("ol-claim-win", seatOk && away);
-        show("ol-claim-bot", seatOk && away);
+        this.claimTick();
         show("ol-rematch", seatOk && over && !s.rematch);
+        show("ol-analyse", over && app.state.history().length > 0);
         show("ol-follow", over && !!s.rematch);
         $("ol-follow").textContent = me === null ? "Watch the rematch" : "Go to the rematch";
         if (s.rematch) $("ol-follow").href = `/t/${s.rematch}`;
@@ -531,7 +634,7 @@ class Table {
         } else if (!app.state.isTerminal) {
             res.hidden = true;
         }
-        $("hint").disabled = !(me !== null && this.canMove());
+        $("hint").disabled = $("hint").hidden || !(me !== null && this.canMove());
         $("move-input").disabled = !(me !== null && this.canMove());
         $("board").dataset.waiting = over ? "over" : this.canMove() ? "human" : "remote";
     }

@@ -14,6 +14,7 @@ export const app = {
     view: "both",
     labels: false,
     paused: false,
+    ended: false,        // this game has been over (then hints analyse it)
     selected: -1,
     hint: null,
     botDelay: 300,

@@ -6,7 +6,7 @@
  * mg_state_illegal_reason), the legend of the board's marks, and the
  * error line. */
 import { SEAT_COLOURS } from "./games.js";
-import { actionKinds, humanToMove } from "./moves.js";
+import { actionKinds, helpAllowed, humanToMove } from "./moves.js";
 import { botSpec, isHuman } from "./seats.js";
 import { $, app } from "./state.js";
 
@@ -72,6 +72,29 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : (many || one + "s")}`;
 // A bot's spec with break opportunities after "(" and ",": a narrow card
 // wraps it there, never mid-word.
 export const breakable = (t) => t.replace(/([(,])/g, "$1\u200b");
+
+// "It is Black's move (seat 1, bot random)": whose move, as the page
+// names the seat (its colour, else its number) and who plays it.
+export function whoseMove(seat) {
+    const t = seatLooks(libStatus())[seat].text;
+    const who = seatWho(seat);
+    return /^Seat /.test(t) ? `It is seat ${seat}'s move (${who})` : `It is ${t}'s move (seat ${seat}, ${who})`;
+}
+
+// A click when this page may not move: whose move it is, in the notice
+// line (role="status": read out).
+export function sayWhoseTurn() {
+    const st = app.state;
+    if (st.isTerminal) return;
+    if (app.online) { const t = app.online.turnWords(); if (t) showNotice(t, "turn"); return; }
+    if (app.pending && app.pending.hint) { showNotice("Thinking of a hint: a moment.", "turn"); return; }
+    const seat = st.currentPlayer;
+    let msg = whoseMove(seat);
+    if (app.pending) msg += ": it is thinking.";
+    else if (app.paused) msg += ": the bots are paused (Resume).";
+    else msg += ".";
+    showNotice(msg, "turn");
+}
 
 function seatWho(seat) {
     if (app.online) return app.online.who(seat);
@@ -161,6 +184,7 @@ export function updateStatus() {
     $("lib-status").textContent = status.map(sayStatus).join("\n");
     // the result, and what ended the game in the library's words
     const res = $("result");
+    if (over) app.ended = true;
     if (over) {
         const w = st.winner;
         let text;
@@ -177,10 +201,16 @@ export function updateStatus() {
     }
     $("board").dataset.waiting = over ? "over" : humanToMove() ? "human" : "bot";
     $("undo").disabled = !app.movers.length;
-    $("hint").disabled = !humanToMove();
+    // fair play: no hint in a game between people while it runs
+    const help = helpAllowed();
+    $("hint").hidden = !help;
+    $("legend-hint").hidden = !help;
+    $("hint").disabled = !help || !humanToMove();
+    if (!help && app.hint) { app.hint = null; $("hint-text").textContent = ""; }
+    // pausing is the local bots' (never a table's: its bots are the server's)
     const bothBots = !isHuman(0) && !isHuman(1);
     const pb = $("pause");
-    pb.hidden = over || !(bothBots || app.paused);
+    pb.hidden = over || !!app.online || !(bothBots || app.paused);
     pb.textContent = app.paused ? "Resume" : "Pause";
     const lb = app.lastBot;
     $("bot-time").textContent = lb ? `last bot move ${lb.notation} by ${lb.spec.replace(/\(.*/, "")} in ${Math.round(lb.ms)} ms` : "";
