@@ -238,6 +238,7 @@ test("an aborted table shows the server's sentence for why", async (t) => {
     await a.click("#ol-create");
     await a.waitForSelector("#waiting:not([hidden])");
     await a.click("#ol-abort");
+    await a.click("#ol-abort"); // "Really abort? Click again"
     await a.waitForSelector('#online-bar[data-status="aborted"]');
     await a.waitForSelector("#result:not([hidden])");
     // the snapshot's "ended" (an expired table and a bot that failed
