@@ -163,6 +163,10 @@ class BotCapsTest(BotTest):
             ("solver(time_ms=86400000)", "--bot-time-ms"),
             ("solver(memory_mb=256,iterations=100000)", "--bot-pool-mb"),
         ]
+        caps = srv.request("GET", "/api/v1").json["limits"]["bots"]
+        self.assertEqual(caps, {"time_ms": 2000, "memory_mb": 256,
+                                "iterations": 100000, "nodes": 5000000,
+                                "pool_mb": 300})
         for bot, option in refused:
             a = srv.create(DAB, bots=[None, bot])
             self.assertEqual(a.status, 422, "%s: %r" % (bot, a))
