@@ -441,6 +441,15 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
                 mg_version_string(), "limits", "body_bytes", MGS_BODY_CAP,
                 "max_actions", srv->cfg.max_actions, "max_spec",
                 srv->cfg.max_spec);
+            /* the bots' caps (worker.c): a client can offer what fits */
+            json_object_set_new(
+                json_object_get(b, "limits"), "bots",
+                json_pack("{s:i,s:i,s:i,s:I,s:i}", "time_ms",
+                          srv->cfg.bot_time_ms, "memory_mb",
+                          srv->cfg.bot_memory_mb, "iterations",
+                          srv->cfg.bot_max_iterations, "nodes",
+                          (json_int_t)srv->cfg.bot_max_nodes, "pool_mb",
+                          srv->cfg.bot_pool_mb));
             enum MHD_Result rc = send_json(c, rq, 200, b);
             json_decref(b);
             return rc;
@@ -571,7 +580,7 @@ void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                               : 5]++;
     pthread_mutex_unlock(&srv->metrics_mu);
     if (!srv->cfg.quiet)
-        mgs_log("%s \"%s\" %d %lld ms%s", rq->ip, rq->line, rq->status,
+        mgs_log_request("%s \"%s\" %d %lld ms%s", rq->ip, rq->line, rq->status,
                 (long long)(mgs_now_ms() - rq->start_ms),
                 toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? ""
                                                             : " (cut)");

@@ -44,20 +44,13 @@ int64_t mgs_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The server's log line (log.c: rate limited by call site). */
 void mgs_log(const char *fmt, ...)
 {
-    char msg[1200], when[32];
     va_list ap;
-    struct timespec ts;
-    struct tm tm;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    gmtime_r(&ts.tv_sec, &tm);
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    mgs_vlog(MGS_LOG_BURST, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "%s.%03ldZ mg-server: %s\n", when, ts.tv_nsec / 1000000,
-            msg);
 }
 
 static const char usage[] =
@@ -82,7 +75,14 @@ static const char usage[] =
     "  --origin ORIGIN        another allowed Origin (repeatable)\n"
     "  --threads N            HTTP threads (64)\n"
     "  --bot-threads N        bot threads (the number of processors)\n"
-    "  --bot-time-ms MS       a searching bot's time per action (2000)\n"
+    "  --bot-time-ms MS       a searching bot's time per action, at most and\n"
+    "                         when its spec gives none (2000)\n"
+    "  --bot-memory-mb N      a solver bot's memory_mb at most (256)\n"
+    "  --bot-max-iterations N a bot's iterations at most (1000000)\n"
+    "  --bot-max-nodes N      a solver bot's nodes at most (100000000)\n"
+    "  --bot-pool-mb N        the memory of the bots thinking at once (1024)\n"
+    "  --bot-quick-ms MS      a bot of this time or less is quick: it has a\n"
+    "                         thread of its own besides --bot-threads (250)\n"
     "  --max-actions N        the largest game allowed, in action ids (5000)\n"
     "  --max-spec N           the longest spec, in bytes (256)\n"
     "  --max-conns N          connections per client (64)\n"
@@ -113,6 +113,23 @@ static int int_arg(const char *name, const char *v, long lo, long hi,
         return -1;
     }
     *out = (int)n;
+    return 0;
+}
+
+static int int64_arg(const char *name, const char *v, long long lo,
+                     long long hi, int64_t *out)
+{
+    char *end;
+    long long n;
+    errno = 0;
+    n = strtoll(v, &end, 10);
+    if (errno || *end || end == v || n < lo || n > hi) {
+        fprintf(stderr, "mg-server: %s '%s': expected a whole number %lld "
+                        "to %lld\n",
+                name, v, lo, hi);
+        return -1;
+    }
+    *out = (int64_t)n;
     return 0;
 }
 
@@ -172,6 +189,11 @@ static void defaults(mgs_config *c)
     c->threads = 64;
     c->bot_threads = cpus > 0 && cpus < 64 ? (int)cpus : 2;
     c->bot_time_ms = 2000;
+    c->bot_memory_mb = 256;
+    c->bot_pool_mb = 1024;
+    c->bot_max_iterations = 1000000;
+    c->bot_max_nodes = 100000000;
+    c->bot_quick_ms = 250;
     c->max_actions = 5000;
     c->max_spec = 256;
     c->max_conns_per_ip = 64;
@@ -213,6 +235,10 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
                       size_t bcap)
 {
     static const struct option opts[] = {
+        /* the bot pool's caps (worker.c) */
+        {"bot-memory-mb", 1, 0, 'm'},  {"bot-pool-mb", 1, 0, 'L'},
+        {"bot-max-iterations", 1, 0, 'i'},
+        {"bot-max-nodes", 1, 0, 'n'},  {"bot-quick-ms", 1, 0, 'Q'},
         {"listen", 1, 0, 'l'},         {"db", 1, 0, 'd'},
         {"web-dir", 1, 0, 'w'},        {"backup", 1, 0, 'B'},
         {"trusted-proxy", 1, 0, 'P'},  {"origin", 1, 0, 'o'},
@@ -260,6 +286,24 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
             break;
         case 'T':
             rc = int_arg("--bot-time-ms", optarg, 1, 600000, &c->bot_time_ms);
+            break;
+        case 'm':
+            rc = int_arg("--bot-memory-mb", optarg, 1, 1048576,
+                         &c->bot_memory_mb);
+            break;
+        case 'L':
+            rc = int_arg("--bot-pool-mb", optarg, 1, 1 << 30, &c->bot_pool_mb);
+            break;
+        case 'i':
+            rc = int_arg("--bot-max-iterations", optarg, 1, 100000000,
+                         &c->bot_max_iterations);
+            break;
+        case 'n':
+            rc = int64_arg("--bot-max-nodes", optarg, 1, 1000000000000LL,
+                           &c->bot_max_nodes);
+            break;
+        case 'Q':
+            rc = int_arg("--bot-quick-ms", optarg, 0, 600000, &c->bot_quick_ms);
             break;
         case 'A':
             rc = int_arg("--max-actions", optarg, 1, 1000000, &c->max_actions);
@@ -332,13 +376,13 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         return -1;
     }
     {
-        mg_bot *b = NULL;
+        /* the bot claim_bot hands a seat to: within the caps as any */
+        mgs_bot_plan plan;
         char msg[256];
-        if (mg_bot_new(&b, c->away_bot, 1, msg, sizeof msg) != MG_OK) {
+        if (mgs_bot_plan_for(c, c->away_bot, 1, 0, &plan, msg, sizeof msg)) {
             fprintf(stderr, "mg-server: --away-bot: %s\n", msg);
             return -1;
         }
-        mg_bot_free(b);
     }
     return 0;
 }

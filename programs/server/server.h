@@ -18,7 +18,8 @@
  *   stream.c   Server-Sent Events and long polls
  *   watch.c    the clients of idle streams leaving (an epoll of our own)
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
- *              the bot pool
+ *              the bot pool (its caps, retries and fair scheduling)
+ *   log.c      the log (standard error), rate limited by call site
  *   secret.c   seat secrets, invites and ids (libsodium)
  *   store.h    the storage interface (store_sqlite.c)
  *
@@ -36,6 +37,7 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,7 +69,13 @@ typedef struct mgs_config {
     int norigins;
     int threads;             /* HTTP threads */
     int bot_threads;
-    int bot_time_ms;         /* a bot's time per action */
+    int bot_time_ms;         /* a bot's time per action at most (and
+                              * when its spec gives none) */
+    int bot_memory_mb;       /* a solver's memory_mb at most */
+    int bot_pool_mb;         /* the bots thinking at once, in MiB */
+    int bot_max_iterations;  /* mcts's (and solver's) iterations */
+    int64_t bot_max_nodes;   /* solver's nodes */
+    int bot_quick_ms;        /* a job of this time limit or less is quick */
     int max_actions;         /* a game's num_actions at most */
     int max_spec;            /* spec bytes at most */
     int max_conns_per_ip;
@@ -151,6 +159,9 @@ typedef struct mgs_table {
     int nstreams, spectators;
     mgs_poll *polls;
     int bot_busy;                /* a bot job is queued or running */
+    int bot_fails;               /* failed tries of the bot's action */
+    int64_t bot_retry_ms;        /* 0, or when the timer tries again */
+    int64_t bot_used_ms;         /* time its bots thought (this run) */
     int presence_dirty;          /* a presence note is due */
     uint64_t bot_seed;
     char owner[48];              /* the client key of its creator ("":
@@ -190,8 +201,10 @@ typedef struct mgs_srv {
     int nbots;
     pthread_mutex_t jobs_mu;
     pthread_cond_t jobs_cv;
-    char (*jobs)[MGS_ID_LEN + 1];
+    struct mgs_job *jobs;        /* waiting (worker.c) */
     int njobs, jobs_cap;
+    int pool_used_mb;            /* reserved by the running jobs */
+    int64_t job_seq;
     pthread_cond_t stop_cv;
     int64_t started_ms;
     /* watch.c: the sockets of suspended streams */
@@ -223,6 +236,18 @@ typedef struct mgs_result {
 
 int64_t mgs_now_ms(void);        /* wall clock, ms since 1970 */
 void mgs_log(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* log.c: mgs_log is rate limited by call site (its format: 5 lines a
+ * second); the timer calls mgs_log_flush() to say what was held back. */
+void mgs_log_flush(void);
+#define MGS_LOG_BURST 5          /* mgs_log's lines per site per second */
+/* A line of at most `burst` a second from its site (fmt). */
+void mgs_vlog(int burst, const char *fmt, va_list ap);
+/* The request log's line: 200 a second, then counted. */
+void mgs_log_request(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif
@@ -332,6 +357,30 @@ mgs_table **mgs_all_tables(mgs_srv *srv, int *n);
 int mgs_workers_start(mgs_srv *srv);
 void mgs_workers_stop(mgs_srv *srv);
 void mgs_bot_wake(mgs_srv *srv, mgs_table *t); /* t locked */
+/* A bot spec against this server's caps (doc/server-api.md, "Bots"):
+ * its plan, the spec it runs with (canonical, the server's limits
+ * filled in), the memory it reserves and whether it is quick.  Returns
+ * 0; 400 when the library refuses the spec; 422 when it is beyond the
+ * caps (or, with clamp, lowers it to them instead).  msg: the reason. */
+typedef struct mgs_bot_plan {
+    char spec[256];
+    int mem_mb;
+    int quick;
+} mgs_bot_plan;
+/* A waiting bot job (srv.jobs, under jobs_mu). */
+typedef struct mgs_job {
+    char id[MGS_ID_LEN + 1];     /* the table */
+    int seat;
+    int64_t used_ms;             /* the table's think time when queued */
+    int64_t seq;                 /* arrival */
+    mgs_bot_plan plan;
+} mgs_job;
+int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
+                     int num_actions, int clamp, mgs_bot_plan *out,
+                     char *msg, size_t cap);
+/* The same for a bot of a game spec (table creation). */
+int mgs_bot_check(const mgs_config *cfg, const char *spec,
+                  const char *game_spec, char *msg, size_t cap);
 
 /* conns.c: the connections (see there); mgs_peer_ip (http.c) is the
  * address a connection comes from. */

@@ -304,6 +304,15 @@ int mgs_table_apply(mgs_table *t, const json_t *ev, char *err,
         snprintf(t->how, sizeof t->how, "expired");
         snprintf(t->reason, sizeof t->reason,
                  "the table expired: nothing happened for too long");
+    } else if (strcmp(type, "bot_failed") == 0) {
+        const char *why = json_string_value(json_object_get(ev, "reason"));
+        t->status = MGS_ABORTED;
+        t->clock_seat = -1;
+        t->draw_offer = t->takeback_req = -1;
+        snprintf(t->how, sizeof t->how, "bot_failed");
+        snprintf(t->reason, sizeof t->reason,
+                 "the bot of seat %d failed: %.400s; the table is aborted",
+                 seat, why ? why : "(no reason given)");
     } else if (strcmp(type, "bot_takeover") == 0) {
         const char *bot = json_string_value(json_object_get(ev, "bot"));
         if (seat < 0 || !bot)

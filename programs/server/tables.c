@@ -357,6 +357,12 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
                 mgs_error(r, 400, "bots[%d]: %s", i, msg);
                 return;
             }
+            /* this server's caps (worker.c): 422 with the reason */
+            if (mgs_bot_check(&srv->cfg, json_string_value(b), canon, msg,
+                              sizeof msg) != 0) {
+                mgs_error(r, 422, "bots[%d]: %s", i, msg);
+                return;
+            }
             botspec[i] = json_string_value(b);
         }
         if (botspec[creator]) {

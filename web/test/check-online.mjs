@@ -228,6 +228,25 @@ test("Dots and Boxes online: invite, a whole game by clicks, a reload, a spectat
     for (const q of [a, b, s]) noErrors(q);
 });
 
+test("an aborted table shows the server's sentence for why", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=2,cols=2)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "");
+    await a.click("#ol-create");
+    await a.waitForSelector("#waiting:not([hidden])");
+    await a.click("#ol-abort");
+    await a.click("#ol-abort"); // "Really abort? Click again"
+    await a.waitForSelector('#online-bar[data-status="aborted"]');
+    await a.waitForSelector("#result:not([hidden])");
+    // the snapshot's "ended" (an expired table and a bot that failed
+    // say theirs), not one fixed sentence
+    assert.equal(await a.textContent("#result .reason"), "Seat 0 aborted the game.");
+    noErrors(a);
+});
+
 test("China Squares online on a phone: a turn of several stones, taps >= 40 px", async (t) => {
     const a = await open(t, url + "/", PHONE);
     await a.waitForSelector("#online:not([hidden])");

@@ -613,7 +613,10 @@ class Table {
         const res = $("result");
         if (s.status === "aborted") {
             res.querySelector(".text").textContent = "Aborted";
-            res.querySelector(".reason").textContent = "The game was aborted before both seats had moved.";
+            // the server's sentence: aborted by a seat, expired, a bot
+            // that failed (doc/server-api.md)
+            const why = s.ended || "the game was aborted before both seats had moved";
+            res.querySelector(".reason").textContent = why.charAt(0).toUpperCase() + why.slice(1) + ".";
             res.dataset.winner = "none";
             res.hidden = false;
         } else if (s.status === "over" && s.result) {
