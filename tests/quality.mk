@@ -129,7 +129,8 @@ $(FZ_DIR)/server/%.o: programs/server/%.c $(FZ_SRV_HDRS) $(HEADER) | quality-too
 	$(Q)$(CLANG) $(Q_WARN) -Iinclude $(FZ_SRV_CFLAGS) $(FZ_SAN) \
 	    -fsanitize=fuzzer-no-link -c $< -o $@
 
-FZ_SRV_MAIN := $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/fuzz_server_env.c
+FZ_SRV_MAIN := $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/fuzz_server_env.c \
+               $(FUZZ_SRC)/fuzz_server_check.c
 FZ_SRV_DEPS := $(FZ_SRV_MAIN) $(FUZZ_SRC)/fuzz_server.h $(FUZZ_DEPS) \
                $(FZ_SRV_HDRS)
 

@@ -2,26 +2,37 @@
  * server.h - what the parts of mg-server share.
  *
  *   main.c     options, start (restore every unfinished table from its
- *              log), signals, graceful shutdown
+ *              log), signals, graceful shutdown; the clock (mgs_now_ms)
+ *              and the log's entry (mgs_log)
+ *   config.c   the options' defaults
  *   http.c     libmicrohttpd: the request loop, routing (the endpoints
  *              of doc/server-api.md), bodies, the answers with their
  *              security headers, the request log
- *   guard.c    client addresses, Origin, rate limits, JSON limits
+ *   guard.c    client keys (IPv4 address, IPv6 /64), Origin, rate limits,
+ *              the per-client and server table limits, JSON limits
  *   conns.c    connections: per-client counts, the headers' deadline
- *   files.c    the web page's static files
+ *   files.c    the web page's static files (precompressed copies)
+ *   tables.c   the id -> table map, finding and restoring tables, table
+ *              creation, joining, rematches
  *   table.c    a table in memory: events applied to it (live and when
  *              replayed from the log), snapshots
  *   command.c  the one path of a change: apply -> commit (or rebuild
  *              from the log) -> answer -> broadcast
- *   ops.c      the commands (validated by the library), table creation,
- *              joining
+ *   ops.c      the commands (validated by the library)
  *   stream.c   Server-Sent Events and long polls
  *   watch.c    the clients of idle streams leaving (an epoll of our own)
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
  *              the bot pool (its caps, retries and fair scheduling)
  *   log.c      the log (standard error), rate limited by call site
+ *   metrics.c  /metrics (Prometheus text)
  *   secret.c   seat secrets, invites and ids (libsodium)
- *   store.h    the storage interface (store_sqlite.c)
+ *   seal.c     the stored answers of creates and joins, sealed by cmd_id
+ *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
+ *   names.c    players' names and their confusable keys (names.h, ICU;
+ *              not yet used by a request)
+ *   store.h    the storage interface: store_sqlite.c (open, migrations,
+ *              the writer and its group commit), store_sqlite_read.c
+ *              (reads, backup), store_sqlite.h (their insides)
  *
  * Locks: table.mu (everything of one table, its streams list included)
  * before stream.mu (one stream's output buffer); srv.tables_mu (the id
@@ -95,6 +106,10 @@ typedef struct mgs_config {
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
 } mgs_config;
+
+/* config.c: the defaults of every option (mg-server(1)); the database
+ * "mindgames.db", loopback only, bot threads one per CPU. */
+void mgs_config_defaults(mgs_config *c);
 
 /* --------------------------------------------------------------- table */
 

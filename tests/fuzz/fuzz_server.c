@@ -16,8 +16,14 @@
  *                 for another the line is skipped (HTTP's 401).
  *                 1{"op":"move","move":"a1","expect_version":3,"cmd_id":"x"}
  *   j             join the current table with its real invite
- *   j<json>       join with the body's "invite" (POST .../join)
- *   c<json>       create another table (at most 4); it becomes current
+ *   j<json>       join with the body's "invite" (POST .../join), or
+ *                 with the real invite when the body has none (so that
+ *                 its cmd_id may be sent twice: the second answer must be
+ *                 the first's, the table unchanged)
+ *   c<json>       create another table (at most 4 creates); it becomes
+ *                 current (a create re-sent with a cmd_id answered before
+ *                 must answer the same table, seat and secret, and make
+ *                 no table)
  *   s<digit>      make table <digit> (mod the tables known: those created
  *                 and the rematches answered) the current one
  *   t<ms>         the server's clock moves on by <ms> milliseconds
@@ -73,28 +79,14 @@
 
 /* ------------------------------------------------------------ the server */
 
+/* mg-server's defaults (config.c), but the database in memory, one HTTP
+ * thread and no bot thread (a "b" line runs a bot job here). */
 static void defaults(mgs_config *c)
 {
-    memset(c, 0, sizeof *c);
-    snprintf(c->listen_addr, sizeof c->listen_addr, "127.0.0.1");
-    c->port = 8080;
+    mgs_config_defaults(c);
     snprintf(c->db_path, sizeof c->db_path, ":memory:");
     c->threads = 1;
     c->bot_threads = 0;
-    c->bot_time_ms = 2000;
-    c->max_actions = 5000;
-    c->max_spec = 256;
-    c->max_conns_per_ip = 64;
-    c->rate = 20;
-    c->burst = 40;
-    c->seat_rate = 10;
-    c->away_s = 60;
-    snprintf(c->away_bot, sizeof c->away_bot, "mcts(iterations=1000)");
-    c->waiting_expire_s = 86400;
-    c->idle_expire_s = 604800;
-    c->heartbeat_s = 15;
-    c->poll_s = 25;
-    c->timeout_s = 60;
 }
 
 /* One in-memory database for the whole run: opening one (the schema, the
@@ -135,6 +127,7 @@ static mgs_srv *srv_new(void)
         atexit(close_store);
     }
     srv->store = the_store;
+    FUZZ_REQUIRE(mgs_rate_init(srv) == 0, "mgs_rate_init");
     pthread_mutex_init(&srv->tables_mu, NULL);
     pthread_mutex_init(&srv->metrics_mu, NULL);
     pthread_mutex_init(&srv->jobs_mu, NULL);
@@ -166,6 +159,7 @@ static void srv_free(mgs_srv *srv)
     drop_tables(srv);
     free(srv->tables);
     free(srv->jobs);
+    mgs_rate_free(srv);
     reset_store(srv->store);
     pthread_mutex_destroy(&srv->tables_mu);
     pthread_mutex_destroy(&srv->metrics_mu);
@@ -182,11 +176,76 @@ typedef struct known {
     char invite[64];
 } known;
 
+/* A create or join answered with a cmd_id: a re-send must answer the
+ * same table, seat and secret and change nothing. */
+typedef struct sent {
+    char cmd_id[MGS_CMD_ID_MAX + 1];
+    char table[MGS_ID_LEN + 1]; /* a join's table; a create's answer */
+    char secret[64];
+    int seat;
+} sent;
+
 typedef struct world {
     mgs_srv *srv;
     known tables[MAX_TABLES];
     int n, cur, creates;
+    sent creates_sent[MAX_CREATES], joins_sent[MAX_STEPS];
+    int ncreates_sent, njoins_sent;
 } world;
+
+/* The earlier answer sent with body's cmd_id (for a join: on table
+ * `table`), or NULL. */
+static const sent *sent_before(const sent *list, int n, const json_t *body,
+                               const char *table)
+{
+    const char *cid = json_string_value(json_object_get(body, "cmd_id"));
+    int i;
+    for (i = 0; cid && i < n; i++)
+        if (strcmp(list[i].cmd_id, cid) == 0 &&
+            (!table || strcmp(list[i].table, table) == 0))
+            return &list[i];
+    return NULL;
+}
+
+static void remember(sent *list, int *n, int cap, const json_t *body,
+                     const char *table, const json_t *answer)
+{
+    const char *cid = json_string_value(json_object_get(body, "cmd_id"));
+    const char *secret = json_string_value(json_object_get(answer, "secret"));
+    sent *e;
+    if (!cid || *n >= cap)
+        return;
+    e = &list[(*n)++];
+    snprintf(e->cmd_id, sizeof e->cmd_id, "%s", cid);
+    snprintf(e->table, sizeof e->table, "%s", table);
+    snprintf(e->secret, sizeof e->secret, "%s", secret ? secret : "");
+    e->seat = (int)json_integer_value(json_object_get(answer, "seat"));
+}
+
+/* The same table, seat and secret as the first answer. */
+static void check_resent(const sent *first, const json_t *answer,
+                         const char *table, const char *what)
+{
+    const char *secret = json_string_value(json_object_get(answer, "secret"));
+    FUZZ_REQUIRE(strcmp(first->table, table) == 0 && secret &&
+                     strcmp(first->secret, secret) == 0 &&
+                     first->seat == (int)json_integer_value(
+                                        json_object_get(answer, "seat")),
+                 "%s re-sent with cmd_id '%s': table %s seat %d, not the "
+                 "first answer's %s seat %d (or another secret)",
+                 what, first->cmd_id, table,
+                 (int)json_integer_value(json_object_get(answer, "seat")),
+                 first->table, first->seat);
+}
+
+static int tables_in_memory(mgs_srv *srv)
+{
+    int n;
+    pthread_mutex_lock(&srv->tables_mu);
+    n = srv->ntables;
+    pthread_mutex_unlock(&srv->tables_mu);
+    return n;
+}
 
 static void add_table(world *w, const char *id, const char *invite)
 {
@@ -203,173 +262,11 @@ static void add_table(world *w, const char *id, const char *invite)
     w->n++;
 }
 
-static int32_t *history(const mg_state *s, size_t *n)
-{
-    int32_t *h;
-    int rc = mg_state_history(s, NULL, 0, n);
-    FUZZ_REQUIRE(rc == MG_OK || rc == MG_ENOBUFS, "history size");
-    h = malloc((*n + 1) * sizeof *h);
-    FUZZ_REQUIRE(h != NULL, "out of memory");
-    FUZZ_REQUIRE(mg_state_history(s, h, *n, n) == MG_OK, "history");
-    return h;
-}
-
-/* What a step may not change: each table's version and history. */
 typedef struct shot {
     int64_t version;
     int32_t *hist;
     size_t nhist;
 } shot;
-
-static int count_event(void *arg, const mgs_event_row *ev)
-{
-    int64_t *n = arg;
-    FUZZ_REQUIRE(ev->version == *n + 1, "stored event %lld after %lld",
-                 (long long)ev->version, (long long)*n);
-    (*n)++;
-    return 0;
-}
-
-typedef struct rowinfo {
-    char status[16];
-    int64_t version;
-} rowinfo;
-
-static int read_row(void *arg, const mgs_table_row *row)
-{
-    rowinfo *ri = arg;
-    json_error_t je;
-    json_t *j = json_loads(row->json, 0, &je);
-    FUZZ_REQUIRE(j != NULL, "stored row: %s", row->json);
-    snprintf(ri->status, sizeof ri->status, "%s",
-             json_string_value(json_object_get(j, "status")));
-    ri->version = json_integer_value(json_object_get(j, "version"));
-    json_decref(j);
-    return 0;
-}
-
-static int ignore_seat(void *arg, const mgs_seat_row *s)
-{
-    (void)arg;
-    (void)s;
-    return 0;
-}
-
-/* The table t (locked) against its stored log replayed. */
-static void check_table(mgs_srv *srv, mgs_table *t)
-{
-    int64_t stored = 0;
-    rowinfo ri;
-    mgs_table *f;
-    int32_t *ha, *hb;
-    size_t na, nb, i;
-    int k;
-    FUZZ_REQUIRE(mgs_store_events(srv->store, t->id, 0, count_event,
-                                  &stored) == MGS_OK,
-                 "events of %s", t->id);
-    FUZZ_REQUIRE(stored == t->version,
-                 "table %s at version %lld has %lld stored events", t->id,
-                 (long long)t->version, (long long)stored);
-    memset(&ri, 0, sizeof ri);
-    FUZZ_REQUIRE(mgs_store_table(srv->store, t->id, read_row, ignore_seat,
-                                 &ri) == MGS_OK,
-                 "no stored table %s", t->id);
-    FUZZ_REQUIRE(ri.version == t->version &&
-                     strcmp(ri.status, mgs_status_name(t->status)) == 0,
-                 "stored row %s v%lld, table %s v%lld", ri.status,
-                 (long long)ri.version, mgs_status_name(t->status),
-                 (long long)t->version);
-    f = mgs_table_load(srv, t->id);
-    FUZZ_REQUIRE(f != NULL, "table %s cannot be loaded", t->id);
-    FUZZ_REQUIRE(f->version == t->version, "loaded version %lld, not %lld",
-                 (long long)f->version, (long long)t->version);
-    FUZZ_REQUIRE(f->status == t->status, "loaded status %s, not %s",
-                 mgs_status_name(f->status), mgs_status_name(t->status));
-    ha = history(t->state, &na);
-    hb = history(f->state, &nb);
-    FUZZ_REQUIRE(na == nb && memcmp(ha, hb, na * sizeof *ha) == 0,
-                 "loaded history differs (%lu actions, not %lu)",
-                 (unsigned long)nb, (unsigned long)na);
-    FUZZ_REQUIRE(na == 0 || memcmp(t->movers, f->movers, na) == 0,
-                 "movers differ");
-    FUZZ_REQUIRE(mg_state_hash(t->state) == mg_state_hash(f->state),
-                 "state hash");
-    FUZZ_REQUIRE(strcmp(t->spec, f->spec) == 0, "spec");
-    FUZZ_REQUIRE(t->winner == f->winner && t->drawn == f->drawn &&
-                     strcmp(t->how, f->how) == 0 &&
-                     strcmp(t->reason, f->reason) == 0,
-                 "result: %d %d %s (%s) loaded as %d %d %s (%s)", t->winner,
-                 t->drawn, t->how, t->reason, f->winner, f->drawn, f->how,
-                 f->reason);
-    FUZZ_REQUIRE(t->draw_offer == f->draw_offer &&
-                     t->takeback_req == f->takeback_req,
-                 "offers: draw %d takeback %d, loaded %d %d", t->draw_offer,
-                 t->takeback_req, f->draw_offer, f->takeback_req);
-    FUZZ_REQUIRE(t->actions_by[0] == f->actions_by[0] &&
-                     t->actions_by[1] == f->actions_by[1],
-                 "actions_by %d %d, loaded %d %d", t->actions_by[0],
-                 t->actions_by[1], f->actions_by[0], f->actions_by[1]);
-    FUZZ_REQUIRE(t->creator == f->creator && t->takebacks == f->takebacks &&
-                     t->bot_seed == f->bot_seed,
-                 "settings");
-    FUZZ_REQUIRE(t->has_clock == f->has_clock && t->base_ms == f->base_ms &&
-                     t->inc_ms == f->inc_ms,
-                 "clock setup");
-    FUZZ_REQUIRE(t->clock_seat == f->clock_seat,
-                 "running clock %d, loaded %d", t->clock_seat, f->clock_seat);
-    FUZZ_REQUIRE(!t->has_clock || (t->remaining[0] == f->remaining[0] &&
-                                   t->remaining[1] == f->remaining[1]),
-                 "clocks %lld %lld, loaded %lld %lld",
-                 (long long)t->remaining[0], (long long)t->remaining[1],
-                 (long long)f->remaining[0], (long long)f->remaining[1]);
-    FUZZ_REQUIRE(strcmp(t->rematch, f->rematch) == 0, "rematch '%s' '%s'",
-                 t->rematch, f->rematch);
-    FUZZ_REQUIRE(t->created_ms == f->created_ms &&
-                     t->updated_ms == f->updated_ms,
-                 "times");
-    for (k = 0; k < 2; k++) {
-        const mgs_seat *a = &t->seats[k], *b = &f->seats[k];
-        FUZZ_REQUIRE(a->kind == b->kind && strcmp(a->bot, b->bot) == 0 &&
-                         a->joined == b->joined,
-                     "seat %d: kind %d '%s' joined %d, loaded %d '%s' %d", k,
-                     a->kind, a->bot, a->joined, b->kind, b->bot, b->joined);
-        FUZZ_REQUIRE(memcmp(a->secret_hash, b->secret_hash, MGS_HASH_LEN) ==
-                             0 &&
-                         memcmp(a->invite_hash, b->invite_hash,
-                                MGS_HASH_LEN) == 0,
-                     "seat %d: secret or invite differs from storage", k);
-    }
-    FUZZ_REQUIRE(t->ncmds == f->ncmds, "%d command answers, %d stored",
-                 t->ncmds, f->ncmds);
-    for (k = 0; k < t->ncmds; k++)
-        FUZZ_REQUIRE(t->cmds[k].seat == f->cmds[k].seat &&
-                         strcmp(t->cmds[k].id, f->cmds[k].id) == 0 &&
-                         t->cmds[k].status == f->cmds[k].status &&
-                         strcmp(t->cmds[k].answer, f->cmds[k].answer) == 0,
-                     "command answer %d differs from storage", k);
-    FUZZ_REQUIRE(t->status != MGS_PLAYING ||
-                     (t->seats[0].joined && t->seats[1].joined),
-                 "playing with a seat not taken");
-    for (k = 0; k < 2; k++)
-        FUZZ_REQUIRE(t->status != MGS_WAITING ||
-                         t->seats[k].kind != MGS_HUMAN ||
-                         t->seats[k].joined ||
-                         !mgs_hash_zero(t->seats[k].invite_hash),
-                     "table %s (waiting, v%lld): seat %d is free but has no "
-                     "invite: nobody can ever take it",
-                     t->id, (long long)t->version, k);
-    for (k = 0; k < 2; k++)
-        FUZZ_REQUIRE(t->seats[k].kind != MGS_HUMAN || !t->seats[k].joined ||
-                         !mgs_hash_zero(t->seats[k].secret_hash),
-                     "table %s (%s, v%lld): seat %d is a person who joined "
-                     "but nobody holds its secret",
-                     t->id, mgs_status_name(t->status),
-                     (long long)t->version, k);
-    free(ha);
-    free(hb);
-    mgs_table_free(f);
-    (void)i;
-}
 
 static mgs_table *find(world *w, int i)
 {
@@ -495,17 +392,24 @@ static void do_create(world *w, const char *text, size_t n)
     char msg[512];
     json_t *body;
     mgs_result r = {0, NULL};
+    const sent *first;
+    int before, i;
     if (w->creates >= MAX_CREATES || w->n >= MAX_TABLES)
         return;
     w->creates++;
     body = mgs_json_parse(text, n, msg, sizeof msg);
     if (!body)
         return;
-    mgs_create(w->srv, body, &r);
+    first = sent_before(w->creates_sent, w->ncreates_sent, body, NULL);
+    before = tables_in_memory(w->srv);
+    mgs_create(w->srv, body, "192.0.2.1", &r);
     check_answer(&r, "create");
     /* 422: a bot beyond the server's caps (worker.c) */
     FUZZ_REQUIRE(r.status == 201 || r.status == 400 || r.status == 422,
                  "create: %d", r.status);
+    FUZZ_REQUIRE(!first || r.status == 201,
+                 "create re-sent with cmd_id '%s': %d, not the first "
+                 "answer's 201", first ? first->cmd_id : "", r.status);
     if (r.status == 201) {
         const char *id = json_string_value(json_object_get(r.body, "id"));
         json_t *inv = json_object_get(r.body, "invite");
@@ -515,8 +419,19 @@ static void do_create(world *w, const char *text, size_t n)
                      "create: 201 without id, secret or snapshot");
         FUZZ_REQUIRE(json_is_null(inv) || json_is_string(inv),
                      "create: invite");
+        if (first) {
+            check_resent(first, r.body, id, "a create");
+            FUZZ_REQUIRE(tables_in_memory(w->srv) == before,
+                         "a create re-sent made a table");
+        } else {
+            remember(w->creates_sent, &w->ncreates_sent, MAX_CREATES, body,
+                     id, r.body);
+        }
         add_table(w, id, json_string_value(inv));
         w->cur = w->n - 1;
+        for (i = 0; i < w->n; i++)
+            if (strcmp(w->tables[i].id, id) == 0)
+                w->cur = i;
     }
     json_decref(r.body);
     json_decref(body);
@@ -610,11 +525,16 @@ static void do_join(world *w, const char *text, size_t n)
     shot before[MAX_TABLES];
     int nbefore = w->n;
     int64_t v0;
+    const sent *first;
     if (n > 0) {
         body = mgs_json_parse(text, n, msg, sizeof msg);
         if (!body)
             return;
-        inv = json_string_value(json_object_get(body, "invite"));
+        /* no "invite": the real one, with the body's cmd_id */
+        if (!json_object_get(body, "invite"))
+            inv = w->tables[w->cur].invite;
+        else
+            inv = json_string_value(json_object_get(body, "invite"));
         if (!inv || strlen(inv) > 128) {
             json_decref(body);
             return;
@@ -622,14 +542,25 @@ static void do_join(world *w, const char *text, size_t n)
     }
     take_shots(w, before);
     t = find(w, w->cur);
+    first = sent_before(w->joins_sent, w->njoins_sent, body, t->id);
     pthread_mutex_lock(&t->mu);
     v0 = t->version;
-    mgs_join(w->srv, t, inv, &r);
+    mgs_join(w->srv, t, inv, body, &r);
     check_answer(&r, "join");
-    FUZZ_REQUIRE(r.status == 200 || r.status == 403, "join: %d", r.status);
+    FUZZ_REQUIRE(r.status == 200 || r.status == 403 || r.status == 400,
+                 "join: %d", r.status);
+    FUZZ_REQUIRE(!first || r.status == 200,
+                 "join re-sent with cmd_id '%s': %d, not the first answer's "
+                 "200", first ? first->cmd_id : "", r.status);
     if (r.status == 200) {
         json_t *snap = json_object_get(r.body, "snapshot");
-        FUZZ_REQUIRE(t->version == v0 + 1, "join: version %lld -> %lld",
+        if (first)
+            check_resent(first, r.body, t->id, "a join");
+        else
+            remember(w->joins_sent, &w->njoins_sent, MAX_STEPS, body, t->id,
+                     r.body);
+        FUZZ_REQUIRE(t->version == v0 + (first ? 0 : 1),
+                     "join%s: version %lld -> %lld", first ? " re-sent" : "",
                      (long long)v0, (long long)t->version);
         FUZZ_REQUIRE(json_is_object(snap) &&
                          json_is_string(json_object_get(r.body, "secret")),
@@ -637,7 +568,7 @@ static void do_join(world *w, const char *text, size_t n)
     }
     pthread_mutex_unlock(&t->mu);
     mgs_release(w->srv, t);
-    if (refusal(r.status))
+    if (refusal(r.status) || first)
         check_unchanged(w, before, nbefore, r.status);
     free_shots(before, nbefore);
     json_decref(r.body);

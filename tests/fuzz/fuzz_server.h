@@ -1,14 +1,36 @@
 /*
- * fuzz_server.h - the clock and the random sequence that
- * fuzz_server_env.c gives the server in place of main.c's and
- * secret.c's; fuzz_server.c sets them for each input.
+ * fuzz_server.h - what the files of the request fuzzer share: the clock
+ * and the random sequence that fuzz_server_env.c gives the server in
+ * place of main.c's and secret.c's (fuzz_server.c sets them for each
+ * input), and fuzz_server_check.c's invariant of a table.
  */
 #ifndef FUZZ_SERVER_H
 #define FUZZ_SERVER_H
 
+#include "server.h"
+
+#include <stddef.h>
 #include <stdint.h>
 
 extern int64_t fake_now;   /* what mgs_now_ms() answers */
 extern uint64_t rng_state; /* the state of mgs_random_token()'s sequence */
+
+/* fuzz_server_check.c */
+
+/* The ids of s's history (malloc'd; *n of them). */
+int32_t *history(const mg_state *s, size_t *n);
+/* mgs_store_events' callback: counts the events in *(int64_t *)arg,
+ * requiring versions 1, 2, ... */
+int count_event(void *arg, const mgs_event_row *ev);
+/* A stored table row's status and version (mgs_store_table's callback
+ * read_row, with ignore_seat for its seats). */
+typedef struct rowinfo {
+    char status[16];
+    int64_t version;
+} rowinfo;
+int read_row(void *arg, const mgs_table_row *row);
+int ignore_seat(void *arg, const mgs_seat_row *s);
+/* The table t (locked) against its stored log replayed. */
+void check_table(mgs_srv *srv, mgs_table *t);
 
 #endif /* FUZZ_SERVER_H */
