@@ -437,10 +437,10 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
     if (api) {
         if ((strcmp(api, "") == 0 || strcmp(api, "/") == 0) && get) {
             json_t *b = json_pack(
-                "{s:i,s:s,s:{s:i,s:i,s:i}}", "api", MGS_API_VERSION, "server",
-                mg_version_string(), "limits", "body_bytes", MGS_BODY_CAP,
-                "max_actions", srv->cfg.max_actions, "max_spec",
-                srv->cfg.max_spec);
+                "{s:i,s:s,s:{s:i,s:i,s:i,s:i}}", "api", MGS_API_VERSION,
+                "server", mg_version_string(), "limits", "body_bytes",
+                MGS_BODY_CAP, "max_actions", srv->cfg.max_actions, "max_spec",
+                srv->cfg.max_spec, "away_s", srv->cfg.away_s);
             /* the bots' caps (worker.c): a client can offer what fits */
             json_object_set_new(
                 json_object_get(b, "limits"), "bots",

@@ -384,13 +384,20 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
     free(hist);
     for (i = 0; i < 2; i++) {
         const mgs_seat *s = &t->seats[i];
-        json_array_append_new(
-            seats, json_pack("{s:i,s:s,s:o,s:b,s:b}", "seat", (int)i, "kind",
-                             s->kind == MGS_BOT ? "bot" : "human", "bot",
-                             s->kind == MGS_BOT ? json_string(s->bot)
-                                                : json_null(),
-                             "joined", s->joined, "present",
-                             s->kind == MGS_BOT || s->present > 0));
+        json_t *sj = json_pack(
+            "{s:i,s:s,s:o,s:b,s:b}", "seat", (int)i, "kind",
+            s->kind == MGS_BOT ? "bot" : "human", "bot",
+            s->kind == MGS_BOT ? json_string(s->bot) : json_null(), "joined",
+            s->joined, "present", s->kind == MGS_BOT || s->present > 0);
+        /* how long a person who joined has had no stream open (what
+         * claim_win and claim_bot wait for): a page counts down from it */
+        if (sj && s->kind == MGS_HUMAN && s->joined && s->present <= 0 &&
+            s->away_since_ms > 0 && t->status == MGS_PLAYING)
+            json_object_set_new(sj, "away_ms",
+                                json_integer(now_ms > s->away_since_ms
+                                                 ? now_ms - s->away_since_ms
+                                                 : 0));
+        json_array_append_new(seats, sj);
     }
     snap = json_pack(
         "{s:s,s:s,s:s,s:I,s:s,s:o,s:o,s:o,s:o,s:o,s:b,s:{s:o,s:o},s:i,s:o,"

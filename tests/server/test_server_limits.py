@@ -360,3 +360,56 @@ class TestIdempotentCreateJoin(LimitCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestAwayCountdown(LimitCase):
+    """What a page counts down from before claim_win: the server's --away
+    in GET /api/v1 (limits.away_s) and each away seat's away_ms in the
+    snapshot (doc/server-api.md, "Tables")."""
+
+    def test_away_s_and_away_ms(self):
+        srv = self.server("--away", "7")
+        self.assertEqual(srv.request("GET", "/api/v1").json["limits"]
+                         ["away_s"], 7)
+        lone = srv.create("dots_and_boxes(rows=3,cols=3)")
+        self.assertEqual(lone.status, 201, repr(lone))
+        waiting = srv.snapshot(lone.json["id"])
+        t = srv.table("dots_and_boxes(rows=3,cols=3)")
+        # joined, both away until they open a stream
+        self.assertIn("away_ms", srv.snapshot(t.id)["seats"][0])
+        s0 = srv.stream(t.id, secret=t.secrets[0])
+        self.addCleanup(s0.close)
+        deadline = time.time() + 10
+        while (time.time() < deadline and
+               not srv.snapshot(t.id)["seats"][0]["present"]):
+            time.sleep(0.05)
+        self.assertEqual(t.move(0, action=0).status, 200)
+        time.sleep(0.3)
+        snap = srv.snapshot(t.id)
+        # seat 0 has its stream open: present, no away_ms; seat 1 joined
+        # and never opened one: away since the game started
+        self.assertTrue(snap["seats"][0]["present"])
+        self.assertNotIn("away_ms", snap["seats"][0])
+        self.assertFalse(snap["seats"][1]["present"])
+        self.assertGreaterEqual(snap["seats"][1]["away_ms"], 250)
+        self.assertLess(snap["seats"][1]["away_ms"], 60000)
+        # a claim before --away tells the wait, which the snapshot agrees on
+        a = t.cmd(0, "claim_win")
+        self.assertEqual(a.status, 409, repr(a))
+        time.sleep(0.2)
+        later = srv.snapshot(t.id)["seats"][1]["away_ms"]
+        self.assertGreater(later, snap["seats"][1]["away_ms"])
+        # once seat 1 is here it is not away
+        s1 = srv.stream(t.id, secret=t.secrets[1])
+        self.addCleanup(s1.close)
+        deadline = time.time() + 10
+        while (time.time() < deadline and
+               not srv.snapshot(t.id)["seats"][1]["present"]):
+            time.sleep(0.05)
+        snap = srv.snapshot(t.id)
+        self.assertTrue(snap["seats"][1]["present"])
+        self.assertNotIn("away_ms", snap["seats"][1])
+        # and at a table waiting for its opponent nobody is away
+        self.assertEqual(waiting["status"], "waiting")
+        self.assertNotIn("away_ms", waiting["seats"][0])
+        self.assertNotIn("away_ms", waiting["seats"][1])
