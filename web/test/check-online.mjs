@@ -416,16 +416,9 @@ test("people online: no hint, the form locked, a used invite watches, whose move
 });
 
 test("claim win: the button counts down the opponent's absence, then claims", async (t) => {
-    // the page learns the server's --away from GET /api/v1's limits.away_s;
-    // this server does not say it yet (asked of the server: until then the
-    // page counts the documented 60 s), so the test adds it to the answer
-    const route = (p) => p.route("**/api/v1", async (r) => {
-        const res = await r.fetch();
-        const j = await res.json();
-        j.limits = { ...j.limits, away_s: AWAY_S };
-        await r.fulfill({ response: res, json: j });
-    });
-    const { a, b } = await friendsTable(t, "dots_and_boxes(rows=2,cols=2)", route);
+    // the page learns the server's --away from GET /api/v1's limits.away_s
+    // (and the seat's away_ms from the snapshot)
+    const { a, b } = await friendsTable(t, "dots_and_boxes(rows=2,cols=2)");
     await a.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]');
     await a.click('#board .mg-target[data-role="play"]');
     await waitVersion(b, await version(a));
@@ -453,4 +446,39 @@ test("a phone at the front page: Play online is in sight without scrolling", asy
     assert.ok(create.y + create.height <= 844, `"Create table" at y ${create.y}`);
     await shot(a, "online-front-phone");
     noErrors(a);
+});
+
+test("a lost answer: create and join sent again with their cmd_id make one table and keep the seat", async (t) => {
+    // the server gets each first request and answers it; the page does
+    // not get the answer (the connection fails) and sends it again
+    const lost = (pattern, seen) => (p) => p.route(pattern, async (r) => {
+        if (r.request().method() !== "POST" || seen.answer) return r.continue();
+        const res = await r.fetch();
+        seen.answer = await res.json();
+        seen.body = r.request().postDataJSON();
+        await r.abort("connectionreset");
+    });
+    const created = {}, joined = {};
+    const a = await open(t, url + "/", DESKTOP, lost("**/api/v1/tables", created));
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=2,cols=2)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "");
+    await a.click("#ol-create");
+    await a.waitForSelector("#waiting:not([hidden])");
+    assert.ok(created.answer && created.answer.id, "the first create reached the server");
+    assert.match(created.body.cmd_id, /^[0-9a-f]{32}$/);
+    // the page is at the table the first create made, not a second one
+    assert.equal(await a.evaluate(() => window.mgApp.online.id), created.answer.id);
+    const invite = await a.inputValue("#invite-link");
+    const b = await open(t, invite, PHONE, lost("**/join", joined));
+    await b.waitForSelector('#online-bar[data-status="playing"][data-seat="1"]');
+    assert.equal(joined.answer.seat, 1, "the first join took seat 1");
+    // the second join with the same cmd_id got the seat back: a player,
+    // not a spectator told the invite was used
+    assert.equal(await b.evaluate(() => window.mgApp.online.seat), 1);
+    assert.equal(await b.isVisible("#ol-resign"), true);
+    noErrors(a, /ERR_CONNECTION_RESET|Failed to fetch/);
+    noErrors(b, /ERR_CONNECTION_RESET|Failed to fetch/);
 });

@@ -33,6 +33,26 @@ function cmdId() {
     crypto.getRandomValues(a);
     return Array.from(a, (x) => x.toString(36)).join("-");
 }
+// An idempotency key for a create or join (the server wants 16 to 64
+// characters): 128 random bits in hex.
+function keyId() {
+    const a = new Uint8Array(16);
+    crypto.getRandomValues(a);
+    return Array.from(a, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+// api(), sent again (the same body, so the same cmd_id) after a network
+// failure: the server answers a re-sent create or join with its first
+// answer, so a lost answer never makes a second table or loses the seat.
+async function apiResent(method, path, body, secret) {
+    for (let attempt = 0; ; attempt++) {
+        try {
+            return await api(method, path, body, secret);
+        } catch (e) {
+            if (e.status || attempt >= 2) throw e;
+            await sleep(700 * (attempt + 1));
+        }
+    }
+}
 async function api(method, path, body, secret) {
     const headers = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -194,7 +214,8 @@ async function createTable() {
     }
     $("ol-create").disabled = true;
     try {
-        const r = await api("POST", "/tables", body);
+        body.cmd_id = keyId();
+        const r = await apiResent("POST", "/tables", body);
         save(r.id, { seat: r.seat, secret: r.secret, invite: r.invite });
         history.pushState(null, "", `/t/${r.id}`);
         await openTable(r.id, r.snapshot);
@@ -216,7 +237,7 @@ async function openTable(id, snapshot) {
     let mine = saved(id), note = "";
     if (invite && !(mine && mine.secret)) {
         try {
-            const r = await api("POST", `/tables/${id}/join`, { invite });
+            const r = await apiResent("POST", `/tables/${id}/join`, { invite, cmd_id: keyId() });
             mine = { seat: r.seat, secret: r.secret, invite: null };
             save(id, mine);
             snapshot = r.snapshot;
