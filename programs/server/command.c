@@ -289,10 +289,11 @@ static void reload(mgs_srv *srv, mgs_table *t)
         return;
     }
     mg_state_free(t->state);
-    mg_game_free(t->game);
+    mgs_game_put(t->game_ref);
     free(t->spec);
     free(t->movers);
     t->game = f->game, f->game = NULL;
+    t->game_ref = f->game_ref, f->game_ref = NULL;
     t->state = f->state, f->state = NULL;
     t->spec = f->spec, f->spec = NULL;
     t->movers = f->movers, f->movers = NULL;

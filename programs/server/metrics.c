@@ -98,6 +98,10 @@ char *mgs_metrics_text(mgs_srv *srv)
     put(&b, "# HELP mg_tables_open Tables in memory (unfinished, or watched).\n"
             "# TYPE mg_tables_open gauge\nmg_tables_open %d\n",
         tables);
+    put(&b, "# HELP mg_games_in_memory Games (one per spec) the tables in "
+            "memory share.\n# TYPE mg_games_in_memory gauge\n"
+            "mg_games_in_memory %ld\n",
+        mgs_games_held());
     put(&b, "# HELP mg_streams_open Open event streams.\n"
             "# TYPE mg_streams_open gauge\nmg_streams_open %d\n",
         streams);

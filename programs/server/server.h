@@ -16,6 +16,7 @@
  *              creation, joining, rematches
  *   table.c    a table in memory: events applied to it (live and when
  *              replayed from the log), snapshots
+ *   games.c    one mg_game per spec, shared by the tables that play it
  *   command.c  the one path of a change: apply -> commit (or rebuild
  *              from the log) -> answer -> broadcast
  *   ops.c      the commands (validated by the library)
@@ -107,6 +108,17 @@ typedef struct mgs_config {
     int header_timeout_s;    /* a request's headers, whole */
 } mgs_config;
 
+/* games.c: one mg_game per spec, shared by the tables playing it (a
+ * process-wide map under a leaf lock).  mgs_game_get takes a reference
+ * (making the game when no table has it: NULL and a message in err when
+ * the library refuses the spec), mgs_game_put drops one (the last frees
+ * the game), mgs_game_of gives the game. */
+typedef struct mgs_game_ref mgs_game_ref;
+mgs_game_ref *mgs_game_get(const char *spec, char *err, size_t errcap);
+void mgs_game_put(mgs_game_ref *ref);
+mg_game *mgs_game_of(const mgs_game_ref *ref);
+long mgs_games_held(void); /* distinct games in memory */
+
 /* config.c: the defaults of every option (mg-server(1)); the database
  * "mindgames.db", loopback only, bot threads one per CPU. */
 void mgs_config_defaults(mgs_config *c);
@@ -143,7 +155,8 @@ typedef struct mgs_table {
     pthread_mutex_t mu;
     int refs;                    /* users besides the map (under
                                   * srv.tables_mu): 0 may leave memory */
-    mg_game *game;
+    mg_game *game;               /* game_ref's, shared (games.c) */
+    struct mgs_game_ref *game_ref;
     mg_state *state;
     char *spec;                  /* canonical */
     int64_t version;

@@ -38,7 +38,7 @@ void mgs_table_free(mgs_table *t)
     if (!t)
         return;
     mg_state_free(t->state);
-    mg_game_free(t->game);
+    mgs_game_put(t->game_ref);
     free(t->spec);
     free(t->movers);
     for (i = 0; i < t->ncmds; i++)
@@ -151,10 +151,12 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
     if (t->game || !spec || !json_is_array(seats) ||
         json_array_size(seats) != 2)
         return fail(err, cap, "not a table's first event", ev);
-    if (mg_game_new(&t->game, spec, msg, sizeof msg) != MG_OK) {
+    t->game_ref = mgs_game_get(spec, msg, sizeof msg);
+    if (!t->game_ref) {
         snprintf(err, cap, "event created: spec '%s': %s", spec, msg);
         return -1;
     }
+    t->game = mgs_game_of(t->game_ref);
     if (mg_state_new(&t->state, t->game) != MG_OK)
         return fail(err, cap, "out of memory", ev);
     t->spec = strdup(spec);

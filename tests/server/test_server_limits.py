@@ -413,3 +413,46 @@ class TestAwayCountdown(LimitCase):
         self.assertEqual(waiting["status"], "waiting")
         self.assertNotIn("away_ms", waiting["seats"][0])
         self.assertNotIn("away_ms", waiting["seats"][1])
+
+
+class TestGamesShared(LimitCase):
+    """The tables of one spec share one game (games.c): a game is made for
+    the first, kept while any is in memory (also after a restart), gone
+    with the last (mg_games_in_memory of /metrics; a finished table
+    leaves memory after a minute unwatched, or at a restart)."""
+
+    def games(self, srv):
+        text = srv.request("GET", "/metrics").body.decode()
+        m = re.search(r"^mg_games_in_memory (\d+)$", text, re.M)
+        self.assertIsNotNone(m, text)
+        return int(m.group(1))
+
+    def test_one_game_per_spec(self):
+        srv = self.server("--max-tables-per-addr", "0",
+                          "--creations-per-hour", "0")
+        self.assertEqual(self.games(srv), 0)
+        ids = []
+        for spec in ["dots_and_boxes(rows=3,cols=3)"] * 3 + ["fangqi"] * 2:
+            a = srv.create(spec)
+            self.assertEqual(a.status, 201, repr(a))
+            ids.append(a.json)
+        self.assertEqual(self.games(srv), 2)
+        # a spec written otherwise is the same game (the canonical spec)
+        a = srv.create("dots_and_boxes(cols=3,rows=3,border=none)")
+        self.assertEqual(a.status, 201, repr(a))
+        self.assertEqual(self.games(srv), 2)
+        # tables restored from the log share theirs again
+        srv.stop()
+        srv.start()
+        for t in ids:
+            self.assertEqual(srv.snapshot(t["id"])["status"], "waiting")
+        self.assertEqual(self.games(srv), 2)
+        # the two Fangqi tables end (aborted): after a restart only the
+        # unfinished tables are in memory, with their one game
+        for t in ids[3:]:
+            a = srv.command(t["id"], t["secret"], "abort")
+            self.assertEqual(a.status, 200, repr(a))
+        srv.stop()
+        srv.start()
+        self.assertEqual(self.games(srv), 1)
+        self.assertEqual(srv.snapshot(ids[4]["id"])["status"], "aborted")
