@@ -14,15 +14,20 @@
 
 #include <stdarg.h>
 
-void mgs_error(mgs_result *r, int status, const char *fmt, ...)
+void mgs_verror(mgs_result *r, int status, const char *fmt, va_list ap)
 {
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     r->status = status;
     r->body = json_pack("{s:s}", "error", msg);
+}
+
+void mgs_error(mgs_result *r, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    mgs_verror(r, status, fmt, ap);
+    va_end(ap);
 }
 
 /* The derived fields every event carries: who is to move, the status,

@@ -195,13 +195,11 @@ static void limit_error(mgs_result *r, int status, const char *limit,
 static void limit_error(mgs_result *r, int status, const char *limit,
                         int retry_after, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    mgs_verror(r, status, fmt, ap);
     va_end(ap);
-    r->status = status;
-    r->body = json_pack("{s:s,s:s}", "error", msg, "limit", limit);
+    json_object_set_new(r->body, "limit", json_string(limit));
     if (retry_after > 0)
         json_object_set_new(r->body, "retry_after",
                             json_integer(retry_after));

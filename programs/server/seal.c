@@ -1,14 +1,32 @@
 /*
- * seal.c - the stored answers of creates and joins (tables.c), which
- * hold a seat's secret, sealed with a key made from the request's cmd_id
- * (libsodium).  Apart from secret.c's random tokens so that a program
- * with tokens of its own (the request fuzzer) seals as the server does.
+ * seal.c - what keeps secrets out of storage (libsodium): a secret is
+ * stored only as its BLAKE2b-256 hash and compared in constant time; the
+ * stored answers of creates and joins (tables.c), which hold a seat's
+ * secret, are sealed with a key made from the request's cmd_id.  Apart
+ * from secret.c's random tokens so that a program with tokens of its own
+ * (the request fuzzer) hashes and seals as the server does.
  */
 #include "server.h"
 
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
+
+void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
+{
+    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
+                       strlen(token), NULL, 0);
+}
+
+int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
+{
+    return crypto_verify_32(a, b) == 0;
+}
+
+int mgs_hash_zero(const unsigned char *h)
+{
+    return sodium_is_zero(h, MGS_HASH_LEN);
+}
 
 /* A create's or join's answer holds a seat's secret: the store keeps it
  * sealed with a key made from the request's cmd_id (which the store does

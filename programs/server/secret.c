@@ -1,7 +1,6 @@
 /*
  * secret.c - seat secrets, invites and table ids from the system's
- * random source, and their hashes (libsodium): a secret is stored only as
- * its BLAKE2b-256 hash and compared in constant time.
+ * random source (libsodium); their hashes are seal.c's.
  */
 #include "server.h"
 
@@ -26,20 +25,4 @@ void mgs_random_token(char *out, size_t bytes)
                                sodium_base64_VARIANT_URLSAFE_NO_PADDING),
                       raw, bytes, sodium_base64_VARIANT_URLSAFE_NO_PADDING);
     sodium_memzero(raw, sizeof raw);
-}
-
-void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
-{
-    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
-                       strlen(token), NULL, 0);
-}
-
-int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
-{
-    return crypto_verify_32(a, b) == 0;
-}
-
-int mgs_hash_zero(const unsigned char *h)
-{
-    return sodium_is_zero(h, MGS_HASH_LEN);
 }

@@ -27,7 +27,8 @@
  *   log.c      the log (standard error), rate limited by call site
  *   metrics.c  /metrics (Prometheus text)
  *   secret.c   seat secrets, invites and ids (libsodium)
- *   seal.c     the stored answers of creates and joins, sealed by cmd_id
+ *   seal.c     secrets' hashes; the stored answers of creates and joins,
+ *              sealed by cmd_id
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   names.c    players' names and their confusable keys (names.h, ICU;
  *              not yet used by a request)
@@ -320,7 +321,13 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                 mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);
 
-/* r := status and {"error": the message} (command.c). */
+/* r := status and {"error": the message} (command.c); mgs_verror with
+ * a va_list. */
+void mgs_verror(mgs_result *r, int status, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 void mgs_error(mgs_result *r, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -248,16 +248,30 @@ static int answered_before(mgs_srv *srv, mgs_table *t, int seat,
     return 1;
 }
 
-/* The command row of a create or join: its answer sealed (NULL when out
- * of memory). */
-static char *seal_answer(const char *cmd_id, json_t *answer)
+/* The command row that keeps a create's (seat -1) or join's (seat -2)
+ * answer, sealed, in the commit of the change: crow and cap filled in,
+ * the sealed text returned (the caller frees it after the commit); NULL
+ * when out of memory.  Takes `answer`. */
+static char *keep_answer(const char *cmd_id, const char *key, json_t *answer,
+                         int seat, int status, const char *table_id,
+                         mgs_command_row *crow, mgs_append *cap)
 {
-    char *text = json_dumps(answer, JSON_COMPACT), *sealed;
-    if (!text)
+    char *text = answer ? json_dumps(answer, JSON_COMPACT) : NULL;
+    char *sealed = NULL;
+    json_decref(answer);
+    if (text) {
+        sealed = mgs_seal(cmd_id, text);
+        sodium_memzero(text, strlen(text));
+        free(text);
+    }
+    if (!sealed)
         return NULL;
-    sealed = mgs_seal(cmd_id, text);
-    sodium_memzero(text, strlen(text));
-    free(text);
+    crow->seat = seat;
+    crow->cmd_id = key;
+    crow->status = status;
+    crow->answer = sealed;
+    cap->table_id = table_id;
+    cap->command = crow;
     return sealed;
 }
 
@@ -441,11 +455,12 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     memset(&cap, 0, sizeof cap);
     if (cmd_id) {
         /* the answer, but its snapshot, kept with the table (sealed) */
-        json_t *a = json_pack("{s:s,s:i,s:s,s:o}", "id", id, "seat", creator,
-                              "secret", secret, "invite",
-                              invite[0] ? json_string(invite) : json_null());
-        sealed = a ? seal_answer(cmd_id, a) : NULL;
-        json_decref(a);
+        sealed = keep_answer(
+            cmd_id, ckey,
+            json_pack("{s:s,s:i,s:s,s:o}", "id", id, "seat", creator, "secret",
+                      secret, "invite",
+                      invite[0] ? json_string(invite) : json_null()),
+            -1, 201, id, &crow, &cap);
         if (!sealed) {
             mgs_table_unreserve(srv, client);
             mgs_table_free(t);
@@ -453,12 +468,6 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
             mgs_error(r, 503, "out of memory");
             return;
         }
-        crow.seat = -1;
-        crow.cmd_id = ckey;
-        crow.status = 201;
-        crow.answer = sealed;
-        cap.table_id = id;
-        cap.command = &crow;
     }
     pthread_mutex_lock(&t->mu);
     if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL,
@@ -538,19 +547,14 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     row.info = "{}";
     memset(&cap, 0, sizeof cap);
     if (cmd_id) {
-        json_t *a = json_pack("{s:i,s:s}", "seat", seat, "secret", secret);
-        sealed = a ? seal_answer(cmd_id, a) : NULL;
-        json_decref(a);
+        sealed = keep_answer(
+            cmd_id, key,
+            json_pack("{s:i,s:s}", "seat", seat, "secret", secret), -2, 200,
+            t->id, &crow, &cap);
         if (!sealed) {
             mgs_error(r, 503, "out of memory");
             return;
         }
-        crow.seat = -2;
-        crow.cmd_id = key;
-        crow.status = 200;
-        crow.answer = sealed;
-        cap.table_id = t->id;
-        cap.command = &crow;
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
     if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL,

@@ -62,19 +62,3 @@ void mgs_random_token(char *out, size_t bytes)
         out[i] = b64[next_rand() & 63];
     out[n] = '\0';
 }
-
-void mgs_hash_token(const char *token, unsigned char out[MGS_HASH_LEN])
-{
-    crypto_generichash(out, MGS_HASH_LEN, (const unsigned char *)token,
-                       strlen(token), NULL, 0);
-}
-
-int mgs_hash_equal(const unsigned char *a, const unsigned char *b)
-{
-    return crypto_verify_32(a, b) == 0;
-}
-
-int mgs_hash_zero(const unsigned char *h)
-{
-    return sodium_is_zero(h, MGS_HASH_LEN);
-}
