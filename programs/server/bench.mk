@@ -26,7 +26,8 @@ MG_LOAD_SRC := programs/server/bench/mg-load.c \
 
 $(MG_LOAD): $(MG_LOAD_SRC) programs/server/bench/load.h $(HEADER) $(SHLIB)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(APP_CFLAGS) $(LDFLAGS) $(MG_LOAD_SRC) -o $@ -L$(B) \
+	$(Q)$(CC) $(APP_CFLAGS) -Wmissing-prototypes -Wstrict-prototypes \
+	    $(LDFLAGS) $(MG_LOAD_SRC) -o $@ -L$(B) \
 	    -lmindgames -lm $(RPATH)
 
 mg-load: $(MG_LOAD)

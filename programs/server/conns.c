@@ -10,7 +10,7 @@
  * closed and cleans up (it tells us first, under our lock, so the
  * descriptor is never one it has closed and reused).
  */
-#include "server.h"
+#include "http.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>

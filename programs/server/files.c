@@ -10,7 +10,7 @@
  * Content-Encoding; every answer of a compressible type says
  * Vary: Accept-Encoding.
  */
-#include "server.h"
+#include "http.h"
 
 #include <fcntl.h>
 #include <limits.h>

@@ -5,7 +5,7 @@
  * static page otherwise) and answers with the headers every answer
  * carries.  One log line per request on stderr, without secrets.
  */
-#include "server.h"
+#include "http.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -16,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-
-int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
-               struct MHD_Response **resp, int *status);
 
 typedef struct req {
     char ip[48];

@@ -6,7 +6,7 @@
  * lets the commits in flight finish, and closes the storage.  See
  * mg-server(1) and doc/server-api.md.
  */
-#include "server.h"
+#include "http.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -24,18 +24,6 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
-
-enum MHD_Result mgs_http_handler(void *cls, struct MHD_Connection *c,
-                                 const char *url, const char *method,
-                                 const char *version,
-                                 const char *upload_data,
-                                 size_t *upload_data_size, void **con_cls);
-void mgs_http_completed(void *cls, struct MHD_Connection *c, void **con_cls,
-                        enum MHD_RequestTerminationCode toe);
-size_t mgs_http_unescape(void *cls, struct MHD_Connection *c, char *uri);
-void mgs_conn_notify(void *cls, struct MHD_Connection *mc,
-                     void **socket_context,
-                     enum MHD_ConnectionNotificationCode code);
 
 int64_t mgs_now_ms(void)
 {

@@ -32,6 +32,8 @@
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   names.c    players' names and their confusable keys (names.h, ICU;
  *              not yet used by a request)
+ *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
+ *              answer, for the files that include <microhttpd.h>
  *   store.h    the storage interface: store_sqlite.c (open, migrations,
  *              the writer and its group commit), store_sqlite_read.c
  *              (reads, backup), store_sqlite.h (their insides)
@@ -421,10 +423,16 @@ int mgs_bot_check(const mgs_config *cfg, const char *spec,
  * address a connection comes from. */
 int mgs_conns_start(mgs_srv *srv);
 void mgs_conns_stop(mgs_srv *srv);
-/* mgs_conn_notify, libmicrohttpd's MHD_OPTION_NOTIFY_CONNECTION: main.c */
+/* (mgs_conn_notify, which main.c registers with libmicrohttpd: http.h) */
 void mgs_conn_request(mgs_srv *srv, struct MHD_Connection *mc);
 void mgs_conn_request_done(mgs_srv *srv, struct MHD_Connection *mc);
 void mgs_peer_ip(struct MHD_Connection *c, char *ip, size_t cap);
+
+/* stream.c, for watch.c: the watcher saw the client of a suspended
+ * stream leave (end it); the stream's reference and dead flags, which
+ * the watcher keeps under the stream's lock. */
+void mgs_stream_peer_closed(mgs_srv *srv, mgs_stream *s);
+int *mgs_stream_refs(mgs_stream *s, int **dead);
 
 /* watch.c: the clients of suspended streams leaving (see there) */
 int mgs_watch_start(mgs_srv *srv);

@@ -30,7 +30,10 @@ SERVER_SRCS  := $(filter-out $(STORE_SRCS),$(wildcard programs/server/*.c)) \
 SERVER_HDRS  := $(wildcard programs/server/*.h) $(HEADER)
 SERVER_OBJS  := $(patsubst programs/server/%.c,$(B)/programs/server/%.o,$(SERVER_SRCS))
 SERVER_BIN   := $(B)/programs/mg-server
-SERVER_CFLAGS = $(APP_CFLAGS) -D_GNU_SOURCE -Iprograms/server -pthread \
+# every function shared between the server's files is declared in a
+# header (server.h, http.h, store.h, ...): -Wmissing-prototypes holds it
+SERVER_CFLAGS = $(APP_CFLAGS) -Wmissing-prototypes -Wstrict-prototypes \
+                -D_GNU_SOURCE -Iprograms/server -pthread \
                 $(shell pkg-config --cflags $(SERVER_PKGS) 2>/dev/null)
 SERVER_LIBS   = -L$(B) -lmindgames \
                 $(shell pkg-config --libs $(SERVER_PKGS) 2>/dev/null) -pthread -lm

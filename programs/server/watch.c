@@ -19,9 +19,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-void mgs_stream_peer_closed(mgs_srv *srv, mgs_stream *s);
-int *mgs_stream_refs(mgs_stream *s, int **dead);
-
 int mgs_watch_start(mgs_srv *srv)
 {
     struct rlimit rl;
