@@ -118,10 +118,11 @@ $(FZ_DIR)/fuzz_%: $(FUZZ_SRC)/fuzz_%.c $(FUZZ_DEPS) $(FZ_OBJS)
 	    -fsanitize=fuzzer $< $(FZ_OBJS) -o $@ -lm
 
 # The server target: the server's sources but main.c (options, HTTP
-# start) and secret.c (random tokens), which fuzz_server.c replaces with
-# a fake clock and deterministic tokens.
-FZ_SRV_SRCS   := $(filter-out programs/server/main.c programs/server/secret.c,\
-                 $(wildcard programs/server/*.c))
+# start), clock.c (the clock, the log's entry) and secret.c (random
+# tokens), which fuzz_server_env.c replaces with a fake clock, a log that
+# fails on the server's failures and deterministic tokens.
+FZ_SRV_SRCS   := $(filter-out programs/server/main.c programs/server/clock.c \
+                 programs/server/secret.c,$(wildcard programs/server/*.c))
 FZ_SRV_HDRS   := $(wildcard programs/server/*.h)
 # (guard.c's table of clients small: a server is made per input, with
 # one client)

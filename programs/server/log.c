@@ -7,7 +7,7 @@
  * again after its second or when the timer calls mgs_log_flush().  A
  * fault that repeats (a bot that keeps failing, a client that keeps
  * sending the same wrong thing) so costs a few lines a second, never
- * the disk.  mgs_log itself is main.c's (mgs_vlog with MGS_LOG_BURST),
+ * the disk.  mgs_log itself is clock.c's (mgs_vlog with MGS_LOG_BURST),
  * so that a program linking the rest of the server (the fuzzer) may
  * have its own.  The request log (mgs_log_request, one site whose lines all
  * differ) is allowed MGS_LOG_REQUESTS lines a second, counted beyond.

@@ -25,22 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int64_t mgs_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* The server's log line (log.c: rate limited by call site). */
-void mgs_log(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    mgs_vlog(MGS_LOG_BURST, fmt, ap);
-    va_end(ap);
-}
-
 static const char usage[] =
     "usage: mg-server [options]\n"
     "  --listen ADDR:PORT     where to listen (127.0.0.1:8080)\n"

@@ -2,8 +2,8 @@
  * server.h - what the parts of mg-server share.
  *
  *   main.c     options, start (restore every unfinished table from its
- *              log), signals, graceful shutdown; the clock (mgs_now_ms)
- *              and the log's entry (mgs_log)
+ *              log), signals, graceful shutdown
+ *   clock.c    the clock (mgs_now_ms) and the log's entry (mgs_log)
  *   config.c   the options' defaults
  *   http.c     libmicrohttpd: the request loop, routing (the endpoints
  *              of doc/server-api.md), bodies, the answers with their

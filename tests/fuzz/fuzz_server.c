@@ -38,7 +38,7 @@
  *
  * The clock (mgs_now_ms) and the random tokens (mgs_random_token: ids,
  * secrets, invites, seeds) are deterministic here, so that every input
- * replays the same way; fuzz_server_env.c stands in for main.c
+ * replays the same way; fuzz_server_env.c stands in for clock.c
  * (mgs_now_ms, mgs_log) and secret.c.
  *
  * One in-memory database serves the whole run: each input starts from it

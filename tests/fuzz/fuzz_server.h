@@ -1,7 +1,7 @@
 /*
  * fuzz_server.h - what the files of the request fuzzer share: the clock
  * and the random sequence that fuzz_server_env.c gives the server in
- * place of main.c's and secret.c's (fuzz_server.c sets them for each
+ * place of clock.c's and secret.c's (fuzz_server.c sets them for each
  * input), and fuzz_server_check.c's invariant of a table.
  */
 #ifndef FUZZ_SERVER_H

@@ -1,6 +1,6 @@
 /*
  * fuzz_server_env.c - what fuzz_server.c's server runs on instead of
- * main.c and secret.c: a clock the input moves (fake_now), random tokens
+ * clock.c and secret.c: a clock the input moves (fake_now), random tokens
  * from a fixed sequence (rng_state), so that every input replays the
  * same way, and a log that fails the run on any line reporting a
  * failure of the server's own (an event refused, a commit failed, a log
@@ -13,7 +13,7 @@
 #include <sodium.h>
 #include <stdarg.h>
 
-/* ------------------------------------------ main.c and secret.c, here */
+/* ----------------------------------------- clock.c and secret.c, here */
 
 int64_t fake_now;
 uint64_t rng_state;
