@@ -61,47 +61,125 @@ static void col_hash(sqlite3_stmt *s, int i, unsigned char out[32])
         memcpy(out, b, n < 32 ? (size_t)n : 32);
 }
 
+/* ------------------------------------------------------ the read loop */
+
+/* A statement's parameter: text (when text is not NULL) or a number. */
+typedef struct param {
+    const char *text;
+    int64_t num;
+} param;
+
+/* The one read loop: sql prepared on db with its parameters (?1.. in
+ * order), row(s, ctx) called for each row until it returns non-zero,
+ * which is then the result; MGS_OK after the last row, MGS_ENOTFOUND
+ * when there was none and `none` is set, MGS_EIO when SQLite fails. */
+static int each_row(sqlite3 *db, const char *sql, const param *p, int np,
+                    int none, int (*row)(sqlite3_stmt *s, void *ctx),
+                    void *ctx)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = MGS_OK, step, i, rows = 0;
+    if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK) {
+        sqlite3_finalize(s);
+        return MGS_EIO;
+    }
+    for (i = 0; i < np; i++)
+        if (p[i].text)
+            sqlite3_bind_text(s, i + 1, p[i].text, -1, SQLITE_STATIC);
+        else
+            sqlite3_bind_int64(s, i + 1, p[i].num);
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        rows++;
+        if ((rc = row(s, ctx)) != 0)
+            break;
+    }
+    if (rc == MGS_OK && step != SQLITE_DONE)
+        rc = MGS_EIO;
+    else if (rc == MGS_OK && rows == 0 && none)
+        rc = MGS_ENOTFOUND;
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* The caller's callback and its argument, for the rows' adapters. */
+typedef struct call {
+    int (*event)(void *arg, const mgs_event_row *ev);
+    int (*table)(void *arg, const mgs_table_row *t);
+    int (*seat)(void *arg, const mgs_seat_row *s);
+    int (*command)(void *arg, const mgs_command_row *c);
+    void *arg;
+} call;
+
+static int event_row(sqlite3_stmt *s, void *ctx)
+{
+    const call *k = ctx;
+    mgs_event_row ev;
+    ev.version = sqlite3_column_int64(s, 0);
+    ev.type = col_text(s, 1);
+    ev.json = col_text(s, 2);
+    ev.at_ms = sqlite3_column_int64(s, 3);
+    return k->event(k->arg, &ev);
+}
+
+static int table_row(sqlite3_stmt *s, void *ctx)
+{
+    const call *k = ctx;
+    mgs_table_row t;
+    if (!k->table)
+        return 0;
+    t.id = col_text(s, 0);
+    t.json = col_text(s, 1);
+    t.created_ms = sqlite3_column_int64(s, 2);
+    t.updated_ms = sqlite3_column_int64(s, 3);
+    return k->table(k->arg, &t);
+}
+
+static int seat_row(sqlite3_stmt *s, void *ctx)
+{
+    const call *k = ctx;
+    mgs_seat_row r;
+    r.seat = sqlite3_column_int(s, 0);
+    col_hash(s, 1, r.secret_hash);
+    col_hash(s, 2, r.invite_hash);
+    r.info = col_text(s, 3);
+    return k->seat(k->arg, &r);
+}
+
+static int command_row(sqlite3_stmt *s, void *ctx)
+{
+    const call *k = ctx;
+    mgs_command_row r;
+    r.seat = sqlite3_column_int(s, 0);
+    r.cmd_id = col_text(s, 1);
+    r.status = sqlite3_column_int(s, 2);
+    r.answer = col_text(s, 3);
+    return k->command(k->arg, &r);
+}
+
+/* ---------------------------------------------------------- the reads */
+
 int mgs_store_events(mgs_store *st, const char *id, int64_t after,
                      int (*cb)(void *arg, const mgs_event_row *ev),
                      void *arg)
 {
-    sqlite3_stmt *s = NULL;
+    call k = {NULL, NULL, NULL, NULL, NULL};
+    param p[2];
     conn *c;
-    int rc = MGS_EIO, step;
+    int rc;
     if (!st || !id || !cb)
         return MGS_EINVAL;
     if (!(c = reader_get(st)))
         return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT version, type, json, at_ms"
-                           " FROM events WHERE table_id = ?1 AND"
-                           " version > ?2 ORDER BY version", -1, &s, NULL)
-        == SQLITE_OK) {
-        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(s, 2, after);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_event_row ev;
-            ev.version = sqlite3_column_int64(s, 0);
-            ev.type = col_text(s, 1);
-            ev.json = col_text(s, 2);
-            ev.at_ms = sqlite3_column_int64(s, 3);
-            if ((rc = cb(arg, &ev)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
+    k.event = cb;
+    k.arg = arg;
+    p[0].text = id;
+    p[1].text = NULL;
+    p[1].num = after;
+    rc = each_row(c->db, "SELECT version, type, json, at_ms FROM events"
+                  " WHERE table_id = ?1 AND version > ?2 ORDER BY version",
+                  p, 2, 0, event_row, &k);
     reader_put(c);
     return rc;
-}
-
-static void table_row(sqlite3_stmt *s, mgs_table_row *t)
-{
-    t->id = col_text(s, 0);
-    t->json = col_text(s, 1);
-    t->created_ms = sqlite3_column_int64(s, 2);
-    t->updated_ms = sqlite3_column_int64(s, 3);
 }
 
 int mgs_store_table(mgs_store *st, const char *id,
@@ -109,60 +187,28 @@ int mgs_store_table(mgs_store *st, const char *id,
                     int (*cb_seat)(void *arg, const mgs_seat_row *s),
                     void *arg)
 {
-    sqlite3_stmt *s = NULL;
+    call k = {NULL, NULL, NULL, NULL, NULL};
+    param p;
     conn *c;
-    int rc = MGS_EIO, step;
+    int rc = MGS_EIO;
     if (!st || !id)
         return MGS_EINVAL;
     if (!(c = reader_get(st)))
         return MGS_EIO;
+    k.table = cb_table;
+    k.seat = cb_seat;
+    k.arg = arg;
+    p.text = id;
     /* one snapshot for the row and its seats */
-    if (!st->memory && sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL)
-        != SQLITE_OK)
-        goto out;
-    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
-                           " FROM tables WHERE id = ?1", -1, &s, NULL)
-        != SQLITE_OK)
-        goto out;
-    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-    step = sqlite3_step(s);
-    if (step == SQLITE_DONE) {
-        rc = MGS_ENOTFOUND;
-        goto out;
+    if (st->memory || sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL) ==
+                          SQLITE_OK) {
+        rc = each_row(c->db, "SELECT id, json, created_ms, updated_ms"
+                      " FROM tables WHERE id = ?1", &p, 1, 1, table_row, &k);
+        if (rc == MGS_OK && cb_seat)
+            rc = each_row(c->db, "SELECT seat, secret_hash, invite_hash, info"
+                          " FROM seats WHERE table_id = ?1 ORDER BY seat",
+                          &p, 1, 0, seat_row, &k);
     }
-    if (step != SQLITE_ROW)
-        goto out;
-    rc = MGS_OK;
-    if (cb_table) {
-        mgs_table_row t;
-        table_row(s, &t);
-        if ((rc = cb_table(arg, &t)) != 0)
-            goto out;
-    }
-    sqlite3_finalize(s);
-    s = NULL;
-    if (!cb_seat)
-        goto out;
-    rc = MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT seat, secret_hash, invite_hash,"
-                           " info FROM seats WHERE table_id = ?1"
-                           " ORDER BY seat", -1, &s, NULL) != SQLITE_OK)
-        goto out;
-    sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-    rc = MGS_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        mgs_seat_row r;
-        r.seat = sqlite3_column_int(s, 0);
-        col_hash(s, 1, r.secret_hash);
-        col_hash(s, 2, r.invite_hash);
-        r.info = col_text(s, 3);
-        if ((rc = cb_seat(arg, &r)) != 0)
-            break;
-    }
-    if (rc == MGS_OK && step != SQLITE_DONE)
-        rc = MGS_EIO;
-out:
-    sqlite3_finalize(s);
     if (!st->memory && !sqlite3_get_autocommit(c->db))
         sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
     reader_put(c);
@@ -173,29 +219,21 @@ int mgs_store_tables(mgs_store *st, int64_t since_ms,
                      int (*cb)(void *arg, const mgs_table_row *t),
                      void *arg)
 {
-    sqlite3_stmt *s = NULL;
+    call k = {NULL, NULL, NULL, NULL, NULL};
+    param p;
     conn *c;
-    int rc = MGS_EIO, step;
+    int rc;
     if (!st || !cb)
         return MGS_EINVAL;
     if (!(c = reader_get(st)))
         return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT id, json, created_ms, updated_ms"
-                           " FROM tables WHERE updated_ms >= ?1"
-                           " ORDER BY updated_ms, id", -1, &s, NULL)
-        == SQLITE_OK) {
-        sqlite3_bind_int64(s, 1, since_ms);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_table_row t;
-            table_row(s, &t);
-            if ((rc = cb(arg, &t)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
+    k.table = cb;
+    k.arg = arg;
+    p.text = NULL;
+    p.num = since_ms;
+    rc = each_row(c->db, "SELECT id, json, created_ms, updated_ms FROM tables"
+                  " WHERE updated_ms >= ?1 ORDER BY updated_ms, id",
+                  &p, 1, 0, table_row, &k);
     reader_put(c);
     return rc;
 }
@@ -204,66 +242,68 @@ int mgs_store_commands(mgs_store *st, const char *id,
                        int (*cb)(void *arg, const mgs_command_row *c),
                        void *arg)
 {
-    sqlite3_stmt *s = NULL;
+    call k = {NULL, NULL, NULL, NULL, NULL};
+    param p;
     conn *c;
-    int rc = MGS_EIO, step;
+    int rc;
     if (!st || !id || !cb)
         return MGS_EINVAL;
     if (!(c = reader_get(st)))
         return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, "SELECT seat, cmd_id, status, answer"
-                           " FROM commands WHERE table_id = ?1"
-                           " ORDER BY rowid", -1, &s, NULL) == SQLITE_OK) {
-        sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-        rc = MGS_OK;
-        while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-            mgs_command_row r;
-            r.seat = sqlite3_column_int(s, 0);
-            r.cmd_id = col_text(s, 1);
-            r.status = sqlite3_column_int(s, 2);
-            r.answer = col_text(s, 3);
-            if ((rc = cb(arg, &r)) != 0)
-                break;
-        }
-        if (rc == MGS_OK && step != SQLITE_DONE)
-            rc = MGS_EIO;
-    }
-    sqlite3_finalize(s);
+    k.command = cb;
+    k.arg = arg;
+    p.text = id;
+    rc = each_row(c->db, "SELECT seat, cmd_id, status, answer FROM commands"
+                  " WHERE table_id = ?1 ORDER BY rowid",
+                  &p, 1, 0, command_row, &k);
     reader_put(c);
     return rc;
+}
+
+/* mgs_store_command's row: the status and a copy of the answer. */
+typedef struct answer_out {
+    int *status;
+    char **answer;
+} answer_out;
+
+static int answer_row(sqlite3_stmt *s, void *ctx)
+{
+    const answer_out *o = ctx;
+    *o->status = sqlite3_column_int(s, 0);
+    free(*o->answer);
+    *o->answer = strdup(col_text(s, 1));
+    return *o->answer ? MGS_OK : MGS_ENOMEM;
 }
 
 int mgs_store_command(mgs_store *st, const char *id, int seat,
                       const char *cmd_id, int *status, char **answer)
 {
-    sqlite3_stmt *s = NULL;
+    answer_out o;
+    param p[3];
     conn *c;
-    int rc = MGS_EIO, step;
+    int rc, n = 0;
     *answer = NULL;
     if (!st || !cmd_id)
         return MGS_EINVAL;
     if (!(c = reader_get(st)))
         return MGS_EIO;
-    if (sqlite3_prepare_v2(c->db, id ? "SELECT status, answer FROM commands"
-                                       " WHERE table_id = ?1 AND seat = ?2"
-                                       " AND cmd_id = ?3"
-                                     : "SELECT status, answer FROM commands"
-                                       " WHERE seat = ?2 AND cmd_id = ?3",
-                           -1, &s, NULL) == SQLITE_OK) {
-        if (id)
-            sqlite3_bind_text(s, 1, id, -1, SQLITE_STATIC);
-        sqlite3_bind_int(s, 2, seat);
-        sqlite3_bind_text(s, 3, cmd_id, -1, SQLITE_STATIC);
-        step = sqlite3_step(s);
-        if (step == SQLITE_ROW) {
-            *status = sqlite3_column_int(s, 0);
-            *answer = strdup(col_text(s, 1));
-            rc = *answer ? MGS_OK : MGS_ENOMEM;
-        } else if (step == SQLITE_DONE) {
-            rc = MGS_ENOTFOUND;
-        }
+    o.status = status;
+    o.answer = answer;
+    if (id)
+        p[n++].text = id;
+    p[n].text = NULL;
+    p[n++].num = seat;
+    p[n++].text = cmd_id;
+    rc = each_row(c->db, id ? "SELECT status, answer FROM commands"
+                              " WHERE table_id = ?1 AND seat = ?2"
+                              " AND cmd_id = ?3"
+                            : "SELECT status, answer FROM commands"
+                              " WHERE seat = ?1 AND cmd_id = ?2",
+                  p, n, 1, answer_row, &o);
+    if (rc != MGS_OK) {
+        free(*answer);
+        *answer = NULL;
     }
-    sqlite3_finalize(s);
     reader_put(c);
     return rc;
 }
