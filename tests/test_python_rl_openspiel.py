@@ -395,11 +395,12 @@ class TestOpenSpielChecks(unittest.TestCase):
 
     def small_games(self):
         """Every game, on a small board where the default is slow to
-        play out at random."""
+        play out at random; and Dots and Boxes 2x2."""
         small = {"dots_and_boxes": "(rows=2,cols=3)",
                  "fangqi": "(width=5,height=5,no_capture_limit=20)"}
         return [pyspiel.load_game(mos.short_name(gid) + small.get(gid, ""))
-                for gid in mg.game_ids()]
+                for gid in mg.game_ids()] + [pyspiel.load_game(
+                    "mindgames_dots_and_boxes(rows=2,cols=2)")]
 
     def test_random_sim(self):
         """pyspiel.random_sim_test with serialization, on every game at
@@ -493,18 +494,24 @@ class TestOpenSpielChecks(unittest.TestCase):
                 self.assertEqual(ts.rewards, env.get_state.returns())
 
     def test_mcts(self):
-        """OpenSpiel's Python MCTSBot plays every game to the end; on
-        Dots and Boxes 2x2 with enough simulations it keeps the solver's
-        value (it never loses a won position's result)."""
+        """OpenSpiel's Python MCTSBot plays the first moves of every game
+        (random play ends it), and the whole of Dots and Boxes 2x2."""
         from open_spiel.python.algorithms import mcts
+        rng = np.random.default_rng(7)
         for game in self.small_games():
             with self.subTest(game=str(game)):
                 bot = mcts.MCTSBot(game, 2, 10, mcts.RandomRolloutEvaluator(
                     1, np.random.RandomState(1)),
                     random_state=np.random.RandomState(1))
                 state = game.new_initial_state()
+                full = str(game) == "mindgames_dots_and_boxes(rows=2,cols=2)"
                 while not state.is_terminal():
-                    state.apply_action(bot.step(state))
+                    if full or state.move_number() < 4:
+                        a = bot.step(state)
+                        self.assertIn(a, state.legal_actions())
+                    else:
+                        a = int(rng.choice(state.legal_actions()))
+                    state.apply_action(a)
                 self.assertEqual(sum(state.returns()), 0.0)
 
     def test_cpp_mcts_search(self):
@@ -522,15 +529,16 @@ class TestOpenSpielChecks(unittest.TestCase):
 
     def test_alpha_beta_against_solver(self):
         """OpenSpiel's alpha_beta_search finds the library's solver's
-        values: Dots and Boxes 2x2 from the start, 2x3 from positions
-        with 8 lines drawn (MINDGAMES_TEST_SLOW=1: from 4 drawn)."""
+        values: Dots and Boxes 2x2 from the start (12 s), 2x3 from three
+        positions with 8 lines drawn (MINDGAMES_TEST_SLOW=1: 4 drawn)."""
         from open_spiel.python.algorithms import minimax
         rng = np.random.default_rng(8)
         drawn = 4 if os.environ.get("MINDGAMES_TEST_SLOW") else 8
-        for spec, start in (("(rows=2,cols=2)", 0), ("(rows=2,cols=3)", drawn)):
+        for spec, start, n in (("(rows=2,cols=2)", 0, 1),
+                               ("(rows=2,cols=3)", drawn, 3)):
             game = pyspiel.load_game("mindgames_dots_and_boxes" + spec)
             solver = mg.Solver(game.mg_game)
-            for _ in range(3):
+            for _ in range(n):
                 state = game.new_initial_state()
                 for _ in range(start):
                     state.apply_action(int(rng.choice(state.legal_actions())))
