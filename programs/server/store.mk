@@ -2,7 +2,7 @@
 # programs/server/store_sqlite*.c) and its test.  Included by the Makefile
 # (whose variables it uses: B, CC, APP_CFLAGS, LDFLAGS, Q).
 #
-#   make store-check   build tests/server/store_test.c with the store and
+#   make store-check   build tests/server/check_store.c with the store and
 #                      run it (not part of make check yet: the server's
 #                      integration will add it)
 #
@@ -16,10 +16,10 @@ STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread
 
 .PHONY: store-check
 
-$(B)/tests/store_test: tests/server/store_test.c $(STORE_SRCS) $(STORE_HDRS)
+$(B)/tests/check_store: tests/server/check_store.c $(STORE_SRCS) $(STORE_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(STORE_CFLAGS) $(LDFLAGS) tests/server/store_test.c \
+	$(Q)$(CC) $(STORE_CFLAGS) $(LDFLAGS) tests/server/check_store.c \
 	    $(STORE_SRCS) -o $@ $(STORE_LIBS)
 
-store-check: $(B)/tests/store_test
-	$(Q)$(B)/tests/store_test
+store-check: $(B)/tests/check_store
+	$(Q)$(B)/tests/check_store

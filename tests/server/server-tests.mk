@@ -1,5 +1,5 @@
 # tests/server/server-tests.mk - mg-server's tests (tests/server/): its
-# storage (store_test.c) and its HTTP API on loopback (the *.py suites,
+# storage (check_store.c) and its HTTP API on loopback (the *.py suites,
 # Python's standard library only).  Included by the Makefile.
 #
 #   make server-check       the storage test, the ratings' arithmetic
@@ -26,27 +26,27 @@ server-check: $(SHLIB)
 
 # The ratings' arithmetic (programs/server/glicko2.c) against Glickman's
 # worked example and an independent model (Check, as the library's tests).
-$(B)/tests/glicko2_test: tests/server/glicko2_test.c programs/server/glicko2.c \
+$(B)/tests/check_glicko2: tests/server/check_glicko2.c programs/server/glicko2.c \
                          programs/server/glicko2.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/server $(LDFLAGS) \
-	    tests/server/glicko2_test.c programs/server/glicko2.c -o $@ \
+	    tests/server/check_glicko2.c programs/server/glicko2.c -o $@ \
 	    $(CHECK_FLAGS) -lm
 
-glicko2-check: $(B)/tests/glicko2_test
-	$(Q)$(B)/tests/glicko2_test
+glicko2-check: $(B)/tests/check_glicko2
+	$(Q)$(B)/tests/check_glicko2
 
 # Players' names (programs/server/names.c, over ICU).
-$(B)/tests/names_test: tests/server/names_test.c programs/server/names.c \
+$(B)/tests/check_names: tests/server/check_names.c programs/server/names.c \
                        programs/server/names.h
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/server $(LDFLAGS) \
 	    $(shell pkg-config --cflags icu-uc icu-i18n 2>/dev/null) \
-	    tests/server/names_test.c programs/server/names.c -o $@ \
+	    tests/server/check_names.c programs/server/names.c -o $@ \
 	    $(CHECK_FLAGS) $(shell pkg-config --libs icu-uc icu-i18n 2>/dev/null)
 
-names-check: $(B)/tests/names_test
-	$(Q)$(B)/tests/names_test
+names-check: $(B)/tests/check_names
+	$(Q)$(B)/tests/check_names
 
 check-server-long: server $(SHLIB)
 	MG_SERVER_KILLS=500 sh tests/server/run.sh

@@ -1,5 +1,5 @@
 /*
- * glicko2_test.c - mg-server's Glicko-2 arithmetic (programs/server/
+ * check_glicko2.c - mg-server's Glicko-2 arithmetic (programs/server/
  * glicko2.c) against Glickman's worked example ("Example of the Glicko-2
  * system", 2013: a 1500/200/0.06 player meets 1400/30 (wins), 1550/100
  * and 1700/300 (loses both); tau 0.5 -> 1464.06, 151.52, 0.05999), and

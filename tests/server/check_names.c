@@ -1,5 +1,5 @@
 /*
- * names_test.c - players' names (programs/server/names.c): what is
+ * check_names.c - players' names (programs/server/names.c): what is
  * allowed, the NFC display form, and the key that makes confusable names
  * one (case, compatibility forms, UTS #39 lookalikes).  Check (make
  * server-check).

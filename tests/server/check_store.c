@@ -1,5 +1,5 @@
 /*
- * store_test.c - the SQLite store of mg-server (programs/server/store.h,
+ * check_store.c - the SQLite store of mg-server (programs/server/store.h,
  * store_sqlite.c): migrations and reopening, the event log, conflicts
  * inside one group commit, commands, table listing, expiry, group commit
  * under threads, a read-only file, a full disk, backup.  Plain C: prints
