@@ -35,7 +35,7 @@ static json_t *clock_now(const mgs_table *t, int64_t now, int seat,
  * with a clock: an end freezes them there. */
 static json_t *timed(const mgs_table *t, int64_t now, json_t *e)
 {
-    if (t->has_clock)
+    if (t->r.has_clock)
         json_object_set_new(e, "clock_ms", clock_now(t, now, -1, 0));
     return e;
 }
@@ -44,9 +44,9 @@ static json_t *timed(const mgs_table *t, int64_t now, json_t *e)
 static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
 {
     int64_t c[2];
-    int s = t->clock_seat;
+    int s = t->r.clock_seat;
     json_t *evs;
-    if (!t->has_clock || s < 0 || t->status != MGS_PLAYING)
+    if (!t->r.has_clock || s < 0 || t->r.status != MGS_PLAYING)
         return 0;
     mgs_table_clock_now(t, now, c);
     if (c[s] > 0)
@@ -65,7 +65,7 @@ static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
 
 static const char *not_playing(const mgs_table *t)
 {
-    switch (t->status) {
+    switch (t->r.status) {
     case MGS_WAITING: return "the game has not started: the other seat is "
                              "not taken yet";
     case MGS_OVER: return "the game is over";
@@ -87,7 +87,7 @@ static int move_action(const mgs_table *t, const json_t *body, int32_t *a,
         return -1;
     }
     if (json_is_string(mv)) {
-        if (mg_state_action_from_string(t->state, json_string_value(mv), a,
+        if (mg_state_action_from_string(t->r.state, json_string_value(mv), a,
                                         why, sizeof why) != MG_OK) {
             mgs_error(r, 422, "not a move of this game: %s", why);
             return -1;
@@ -95,9 +95,10 @@ static int move_action(const mgs_table *t, const json_t *body, int32_t *a,
     } else if (json_is_integer(ac)) {
         json_int_t v = json_integer_value(ac);
         if (v < INT32_MIN || v > INT32_MAX) {
-            mgs_error(r, 422, "action %lld does not exist in this game: its "
-                        "action ids are 0 to %d",
-                (long long)v, (int)mg_game_num_actions(t->game) - 1);
+            mgs_error(r, 422,
+                      "action %lld does not exist in this game: its "
+                      "action ids are 0 to %d",
+                      (long long)v, (int)mg_game_num_actions(t->r.game) - 1);
             return -1;
         }
         *a = (int32_t)v;
@@ -106,7 +107,7 @@ static int move_action(const mgs_table *t, const json_t *body, int32_t *a,
                     "notation) or \"action\" (an integer id)");
         return -1;
     }
-    if (mg_state_illegal_reason(t->state, *a, why, sizeof why, NULL) !=
+    if (mg_state_illegal_reason(t->r.state, *a, why, sizeof why, NULL) !=
         MG_OK) {
         mgs_error(r, 422, "%s", why);
         return -1;
@@ -119,8 +120,8 @@ static int trailing(const mgs_table *t, int seat)
 {
     size_t n = 0;
     int k = 0;
-    mg_state_history(t->state, NULL, 0, &n);
-    while (n > 0 && t->movers[n - 1] == seat)
+    mg_state_history(t->r.state, NULL, 0, &n);
+    while (n > 0 && t->r.movers[n - 1] == seat)
         n--, k++;
     return k;
 }
@@ -144,17 +145,17 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
                    NULL;
         if (move_action(t, body, &a, r) != 0)
             return NULL;
-        mg_state_apply(t->state, a);
-        passes = mg_state_current_player(t->state) != seat;
-        mg_state_undo(t->state);
-        mg_state_action_to_string(t->state, a, name, sizeof name, NULL);
+        mg_state_apply(t->r.state, a);
+        passes = mg_state_current_player(t->r.state) != seat;
+        mg_state_undo(t->r.state);
+        mg_state_action_to_string(t->r.state, a, name, sizeof name, NULL);
         e = event("move", seat);
         json_object_set_new(e, "action", json_integer(a));
         json_object_set_new(e, "move", json_string(name));
-        if (t->has_clock)
-            json_object_set_new(e, "clock_ms",
-                                clock_now(t, now, seat,
-                                          passes ? t->inc_ms : 0));
+        if (t->r.has_clock)
+            json_object_set_new(
+                e, "clock_ms",
+                clock_now(t, now, seat, passes ? t->r.inc_ms : 0));
         return json_pack("[o]", e);
     }
     if (strcmp(op, "resign") == 0) {
@@ -165,9 +166,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     if (strcmp(op, "draw_offer") == 0) {
         if (np)
             return mgs_error(r, 409, "%s", np), NULL;
-        if (t->draw_offer == seat)
+        if (t->r.draw_offer == seat)
             return mgs_error(r, 409, "you have offered a draw already"), NULL;
-        if (t->draw_offer == other)
+        if (t->r.draw_offer == other)
             return mgs_error(r, 409, "your opponent has offered a draw: accept or "
                                "decline it"),
                    NULL;
@@ -176,7 +177,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     if (strcmp(op, "draw_accept") == 0 || strcmp(op, "draw_decline") == 0) {
         if (np)
             return mgs_error(r, 409, "%s", np), NULL;
-        if (t->draw_offer != other)
+        if (t->r.draw_offer != other)
             return mgs_error(r, 409, "there is no draw offer of your opponent's "
                                "to answer"),
                    NULL;
@@ -188,9 +189,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
     if (strcmp(op, "takeback_request") == 0) {
         if (np)
             return mgs_error(r, 409, "%s", np), NULL;
-        if (!t->takebacks)
+        if (!t->r.takebacks)
             return mgs_error(r, 409, "takebacks are off at this table"), NULL;
-        if (t->takeback_req == seat)
+        if (t->r.takeback_req == seat)
             return mgs_error(r, 409, "you have asked for a takeback already"),
                    NULL;
         if (trailing(t, seat) == 0)
@@ -204,7 +205,7 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         json_t *e;
         if (np)
             return mgs_error(r, 409, "%s", np), NULL;
-        if (t->takeback_req != other)
+        if (t->r.takeback_req != other)
             return mgs_error(r, 409, "there is no takeback request of your "
                                "opponent's to answer"),
                    NULL;
@@ -213,21 +214,22 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
         e = event("takeback", other);
         json_object_set_new(e, "by", json_integer(seat));
         json_object_set_new(e, "undone", json_integer(trailing(t, other)));
-        if (t->has_clock)
+        if (t->r.has_clock)
             json_object_set_new(e, "clock_ms", clock_now(t, now, -1, 0));
         return json_pack("[o]", e);
     }
     if (strcmp(op, "abort") == 0) {
-        if (t->status != MGS_WAITING && t->status != MGS_PLAYING)
+        if (t->r.status != MGS_WAITING && t->r.status != MGS_PLAYING)
             return mgs_error(r, 409, "%s", np), NULL;
-        if (t->actions_by[0] > 0 && t->actions_by[1] > 0)
+        if (t->r.actions_by[0] > 0 && t->r.actions_by[1] > 0)
             return mgs_error(r, 409, "too late to abort: both players have "
                                "moved (resign instead)"),
                    NULL;
         return json_pack("[o]", timed(t, now, event("abort", seat)));
     }
     if (strcmp(op, "claim_win") == 0 || strcmp(op, "claim_bot") == 0) {
-        const mgs_seat *o = &t->seats[other];
+        const mgs_seat_replayed *o = &t->r.seats[other];
+        const mgs_seat *orun = &t->seats[other];
         int64_t wait;
         json_t *e;
         if (np)
@@ -236,9 +238,9 @@ static json_t *op_events(mgs_srv *srv, mgs_table *t, int seat,
             return mgs_error(r, 409, "your opponent is a bot"), NULL;
         if (mgs_table_to_move(t) != other)
             return mgs_error(r, 409, "only when it is your opponent's turn"), NULL;
-        if (o->present > 0)
+        if (orun->present > 0)
             return mgs_error(r, 409, "your opponent is here (connected)"), NULL;
-        wait = o->away_since_ms + (int64_t)srv->cfg.away_s * 1000 - now;
+        wait = orun->away_since_ms + (int64_t)srv->cfg.away_s * 1000 - now;
         if (wait > 0)
             return mgs_error(r, 409, "your opponent has been away for less than "
                                "%d s: wait %lld s more",
@@ -293,11 +295,12 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                             "spaces");
                 return;
             }
-        for (i = 0; i < t->ncmds; i++)
-            if (t->cmds[i].seat == seat && strcmp(t->cmds[i].id, cmd_id) == 0) {
+        for (i = 0; i < t->r.ncmds; i++)
+            if (t->r.cmds[i].seat == seat &&
+                strcmp(t->r.cmds[i].id, cmd_id) == 0) {
                 json_error_t je;
-                r->status = t->cmds[i].status;
-                r->body = json_loads(t->cmds[i].answer, 0, &je);
+                r->status = t->r.cmds[i].status;
+                r->body = json_loads(t->r.cmds[i].answer, 0, &je);
                 return;
             }
     }
@@ -306,16 +309,16 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                     "version you saw)");
         return;
     }
-    if (ev && json_integer_value(ev) != (json_int_t)t->version) {
+    if (ev && json_integer_value(ev) != (json_int_t)t->r.version) {
         mgs_error(r, 409, "the table is at version %lld, not the expected %s",
-            (long long)t->version,
-            json_is_integer(ev) ? "one" : "(not an integer)");
-        json_object_set_new(r->body, "version", json_integer(t->version));
+                  (long long)t->r.version,
+                  json_is_integer(ev) ? "one" : "(not an integer)");
+        json_object_set_new(r->body, "version", json_integer(t->r.version));
         if (json_is_integer(ev)) {
             char msg[160];
             snprintf(msg, sizeof msg,
                      "the table is at version %lld, not the expected %lld",
-                     (long long)t->version,
+                     (long long)t->r.version,
                      (long long)json_integer_value(ev));
             json_object_set_new(r->body, "error", json_string(msg));
         }
@@ -325,7 +328,7 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
         return;
     /* a seat a bot plays takes moves from the bot only (its person may
      * still resign, or ask for a rematch once the game is over) */
-    if (internal == MGS_BY_PERSON && t->seats[seat].kind == MGS_BOT &&
+    if (internal == MGS_BY_PERSON && t->r.seats[seat].kind == MGS_BOT &&
         strcmp(op, "resign") != 0 && strcmp(op, "rematch") != 0) {
         mgs_error(r, 409, "a bot plays seat %d now: only resign and rematch are "
                     "left to its person",

@@ -131,12 +131,17 @@ void mgs_config_defaults(mgs_config *c);
 enum { MGS_WAITING = 0, MGS_PLAYING, MGS_OVER, MGS_ABORTED };
 enum { MGS_HUMAN = 0, MGS_BOT };
 
-typedef struct mgs_seat {
+/* A seat as its log says it is (part of mgs_replayed). */
+typedef struct mgs_seat_replayed {
     int kind;                         /* MGS_HUMAN, MGS_BOT */
     char bot[MGS_BOT_MAX];
     int joined;
     unsigned char secret_hash[MGS_HASH_LEN];
     unsigned char invite_hash[MGS_HASH_LEN];
+} mgs_seat_replayed;
+
+/* A seat's runtime: who is here now, and its rate limit. */
+typedef struct mgs_seat {
     int present;                      /* open authenticated streams */
     int64_t away_since_ms;            /* 0: present (or a bot) */
     double tokens;                    /* the seat's rate limit */
@@ -153,24 +158,25 @@ typedef struct mgs_cmd {
 typedef struct mgs_stream mgs_stream;
 typedef struct mgs_poll mgs_poll;
 
-typedef struct mgs_table {
-    char id[MGS_ID_LEN + 1];
-    pthread_mutex_t mu;
-    int refs;                    /* users besides the map (under
-                                  * srv.tables_mu): 0 may leave memory */
+/* Everything a table is that its stored log (its events, seats' hashes
+ * and commands' answers) rebuilds: mgs_table_load replays it, a failed
+ * commit's reload swaps it whole for a fresh one, mgs_replayed_free frees
+ * it.  A new durable field goes here and nowhere else. */
+typedef struct mgs_replayed {
     mg_game *game;               /* game_ref's, shared (games.c) */
     struct mgs_game_ref *game_ref;
     mg_state *state;
     char *spec;                  /* canonical */
     int64_t version;
     int status;
-    mgs_seat seats[2];
+    mgs_seat_replayed seats[2];
     int creator;
     int has_clock;
     int64_t base_ms, inc_ms;
     int64_t remaining[2];        /* as of turn_start_ms */
     int64_t turn_start_ms;       /* the running seat's turn began (or the
-                                  * server started) */
+                                  * table was loaded: clocks do not run
+                                  * while the server is down) */
     int clock_seat;              /* whose clock runs: 0, 1, -1 */
     int takebacks;
     int draw_offer;              /* seat or -1 */
@@ -184,8 +190,19 @@ typedef struct mgs_table {
     char reason[512];
     char rematch[MGS_ID_LEN + 1];
     int64_t created_ms, updated_ms;
-    mgs_cmd *cmds;
+    mgs_cmd *cmds; /* commands' answers (cmd_id) */
     int ncmds, cmd_cap;
+    uint64_t bot_seed;
+} mgs_replayed;
+
+/* A table: its replayed state (r) and its runtime (the rest). */
+typedef struct mgs_table {
+    char id[MGS_ID_LEN + 1];
+    mgs_replayed r;
+    pthread_mutex_t mu;
+    int refs;          /* users besides the map (under
+                        * srv.tables_mu): 0 may leave memory */
+    mgs_seat seats[2]; /* presence and rate limits */
     mgs_stream *streams;
     int nstreams, spectators;
     mgs_poll *polls;
@@ -194,7 +211,6 @@ typedef struct mgs_table {
     int64_t bot_retry_ms;        /* 0, or when the timer tries again */
     int64_t bot_used_ms;         /* time its bots thought (this run) */
     int presence_dirty;          /* a presence note is due */
-    uint64_t bot_seed;
     char owner[48];              /* the client key of its creator ("":
                                   * restored, not counted per client) */
     int counted;                 /* counted as open (guard.c) */
@@ -302,6 +318,8 @@ char *mgs_unseal(const char *cmd_id, const char *hex);
  * message when the event does not fit (a corrupt log). */
 mgs_table *mgs_table_new(const char *id);
 void mgs_table_free(mgs_table *t);
+void mgs_replayed_init(mgs_replayed *r);
+void mgs_replayed_free(mgs_replayed *r);
 int mgs_table_apply(mgs_table *t, const json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
