@@ -128,27 +128,30 @@ static int move_action(const mgs_table *t, const json_t *body, int32_t *a,
     return 0;
 }
 
-/* move: the sender's seat is to move (the table checks it) */
+/* move: the sender's seat is to move (the table checks it).  Judged
+ * here, named in the state before it, applied once by the one path
+ * (table.c's apply_move, which also says the clocks after it). */
 static json_t *op_move(const mgs_op_call *c, mgs_result *r)
 {
     const mgs_table *t = c->t;
     int32_t a;
-    int passes;
     json_t *e;
     char name[64];
+    int rc;
     if (move_action(t, c->body, &a, r) != 0)
         return NULL;
-    mg_state_apply(t->r.state, a);
-    passes = mg_state_current_player(t->r.state) != c->seat;
-    mg_state_undo(t->r.state);
-    mg_state_action_to_string(t->r.state, a, name, sizeof name, NULL);
+    rc = mg_state_action_to_string(t->r.state, a, name, sizeof name, NULL);
+    if (rc != MG_OK)
+        return mgs_error(r, 500,
+                         "internal error: action %ld has no notation: %s",
+                         (long)a, mg_strerror(rc)),
+               NULL;
     e = mgs_op_event(c->op->event, c->seat);
     json_object_set_new(e, "action", json_integer(a));
     json_object_set_new(e, "move", json_string(name));
-    if (t->r.has_clock)
-        json_object_set_new(
-            e, "clock_ms",
-            mgs_op_clock_now(t, c->now, c->seat, passes ? t->r.inc_ms : 0));
+    /* the clocks as of the command's time (a fallen flag was checked
+     * then) */
+    json_object_set_new(e, "at_ms", json_integer(c->now));
     return json_pack("[o]", e);
 }
 

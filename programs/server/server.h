@@ -315,12 +315,15 @@ char *mgs_unseal(const char *cmd_id, const char *hex);
 
 /* table.c: a table in memory.  mgs_table_apply applies one event (the
  * stored JSON) to t, exactly as at replay; it returns 0, or -1 with a
- * message when the event does not fit (a corrupt log). */
+ * message when the event does not fit (a corrupt log), t unchanged.  A
+ * move made now (no "clock_ms" at a table with a clock) gets its clocks
+ * written into ev here, from the state after it (the increment when the
+ * turn passes), so the stored event replays the same. */
 mgs_table *mgs_table_new(const char *id);
 void mgs_table_free(mgs_table *t);
 void mgs_replayed_init(mgs_replayed *r);
 void mgs_replayed_free(mgs_replayed *r);
-int mgs_table_apply(mgs_table *t, const json_t *ev, char *err, size_t errcap);
+int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
 int mgs_table_to_move(const mgs_table *t);      /* seat or -1 */

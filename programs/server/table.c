@@ -202,28 +202,47 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
     return 0;
 }
 
-static int apply_move(mgs_table *t, const json_t *ev, int seat, int64_t at,
-                      char *err, size_t cap)
+/* A move: the action applied to the game's state, once.  A move event
+ * made now (ops.c) does not say the clocks: they are read here, as of
+ * at_ms before the move, the mover's increment added when the turn
+ * passes (the state after the move says), and written into the event
+ * ("clock_ms") that is then stored, so a replay reads them from it. */
+static int apply_move(mgs_table *t, json_t *ev, int seat, int64_t at, char *err,
+                      size_t cap)
 {
     json_t *a = json_object_get(ev, "action");
+    json_t *cm = NULL;
+    int64_t c[2];
     int rc;
     if (t->r.status != MGS_PLAYING || seat != mgs_table_to_move(t) ||
         !json_is_integer(a))
         return fail(err, cap, "a move out of turn", ev);
     if (push_mover(t, seat) != 0)
         return fail(err, cap, "out of memory", ev);
+    if (t->r.has_clock && !json_object_get(ev, "clock_ms")) {
+        /* made before the move: nothing fails after it */
+        mgs_table_clock_now(t, at, c);
+        cm = json_pack("[I,I]", (json_int_t)c[0], (json_int_t)c[1]);
+        if (!cm || json_object_set_new(ev, "clock_ms", cm) != 0)
+            return fail(err, cap, "out of memory", ev);
+    }
     rc = mg_state_apply(t->r.state, (int32_t)json_integer_value(a));
-    if (rc != MG_OK)
+    if (rc != MG_OK) {
+        if (cm)
+            json_object_del(ev, "clock_ms");
         return fail(err, cap, mg_strerror(rc), ev);
+    }
+    if (cm && mg_state_current_player(t->r.state) != seat)
+        json_integer_set(json_array_get(cm, (size_t)seat),
+                         c[seat] + t->r.inc_ms);
     t->r.actions_by[seat]++;
     if (t->r.draw_offer == 1 - seat)
         t->r.draw_offer = -1;
     t->r.takeback_req = -1;
     check_rules_end(t);
-    if (t->r.status == MGS_PLAYING)
-        set_clock(t, ev, at);
-    else
-        set_clock(t, ev, at), t->r.clock_seat = -1;
+    set_clock(t, ev, at);
+    if (t->r.status != MGS_PLAYING)
+        t->r.clock_seat = -1;
     return 0;
 }
 
@@ -249,8 +268,7 @@ static int apply_takeback(mgs_table *t, const json_t *ev, int64_t at,
     return 0;
 }
 
-int mgs_table_apply(mgs_table *t, const json_t *ev, char *err,
-                    size_t errcap)
+int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
 {
     const char *type = json_string_value(json_object_get(ev, "type"));
     int64_t at = json_integer_value(json_object_get(ev, "at_ms"));
