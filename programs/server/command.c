@@ -85,10 +85,10 @@ static void remember(mgs_table *t, int seat, const char *id, int status,
     t->r.ncmds++;
 }
 
-int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
-               const mgs_seat_row *seats, int nseats, int cmd_seat,
-               const char *cmd_id, const json_t *answer_extra,
-               const mgs_append *extra, int nextra, mgs_result *r)
+int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
+             const mgs_seat_row *seats, int nseats, int cmd_seat,
+             const char *cmd_id, const json_t *answer_extra,
+             const mgs_append *extra, int nextra, int flags, mgs_result *r)
 {
     json_t *answer = NULL;
     char *answer_text = NULL;
@@ -120,7 +120,12 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
             goto out;
         }
         add_derived(t, ev, now);
-        texts[i] = json_dumps(ev, JSON_COMPACT);
+        texts[i] = json_dumps(ev, JSON_COMPACT); /* stored and streamed */
+        if (!texts[i]) {
+            mgs_error(r, 503, "out of memory");
+            reload(srv, t);
+            goto out;
+        }
         rows[i].version = t->r.version;
         rows[i].type = json_string_value(json_object_get(ev, "type"));
         rows[i].json = texts[i];
@@ -177,12 +182,21 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         remember(t, cmd_seat, cmd_id, 200, answer_text);
         answer_text = NULL;
     }
+    for (i = 0; i < (size_t)nseats; i++)
+        if (seats[i].seat == 0 || seats[i].seat == 1) {
+            mgs_seat_replayed *s = &t->r.seats[seats[i].seat];
+            memcpy(s->secret_hash, seats[i].secret_hash, MGS_HASH_LEN);
+            memcpy(s->invite_hash, seats[i].invite_hash, MGS_HASH_LEN);
+        }
     if (was_open && t->r.status != MGS_WAITING && t->r.status != MGS_PLAYING)
         mgs_table_closed(srv, t); /* the limits of guard.c */
     r->status = 200;
     r->body = answer;
     answer = NULL;
     rc = 0;
+    mgs_broadcast(srv, t, events, texts);
+    if (!(flags & MGS_CALL_UNLISTED))
+        mgs_bot_wake(srv, t);
 out:
     for (i = 0; texts && i < n; i++)
         free(texts[i]);

@@ -67,8 +67,7 @@ static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
     evs = json_pack("[o]", mgs_op_event("timeout", s));
     json_object_set_new(json_array_get(evs, 0), "clock_ms",
                         json_pack("[I,I]", (json_int_t)c[0], (json_int_t)c[1]));
-    if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, r) == 0) {
-        mgs_broadcast(srv, t, evs);
+    if (mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, r) == 0) {
         json_decref(r->body);
         mgs_error(r, 409, "seat %d ran out of time: the game is over", s);
     }
@@ -343,11 +342,8 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
         return;
     events = c.op->fn(&c, r);
     if (events) {
-        if (mgs_commit(srv, t, events, NULL, 0, seat, c.cmd_id, NULL, NULL, 0,
-                       r) == 0)
-            mgs_broadcast(srv, t, events);
+        /* validate, apply, commit, answer, publish, wake: command.c */
+        mgs_call(srv, t, events, NULL, 0, seat, c.cmd_id, NULL, NULL, 0, 0, r);
         json_decref(events);
     }
-    if (r->status == 200)
-        mgs_bot_wake(srv, t);
 }

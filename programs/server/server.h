@@ -364,17 +364,25 @@ enum { MGS_BY_PERSON = 0, MGS_BY_SERVER = 1, MGS_BY_BOT = 2 };
  * by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                  int internal, mgs_result *r);
-/* The one path of a change (t locked): apply `events` (a JSON array of
- * event objects; version and time are filled in here) to t, then commit
- * them with `seats` rows, the answer of command `cmd_id` of `cmd_seat`
- * (NULL: none) and `extra` appends, in one transaction.  On success r is
- * 200 with {"version", "event" (the last), and answer_extra's fields};
- * the caller then broadcasts.  On failure r is the error (503 when
- * storage failed) and t is as before (rebuilt from its log). */
-int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
-               const mgs_seat_row *seats, int nseats, int cmd_seat,
-               const char *cmd_id, const json_t *answer_extra,
-               const mgs_append *extra, int nextra, mgs_result *r);
+/* The one path of every change of a table (t locked), taken by the
+ * commands of people and bots (ops.c), the timer (worker.c), creation,
+ * joining and rematches (tables.c): apply `events` (a JSON array of event
+ * objects; version and time are filled in here) to t, each once, then
+ * commit them with `seats` rows (their hashes then hold in t too), the
+ * answer of command `cmd_id` of `cmd_seat` (NULL: none) and `extra`
+ * appends, in one transaction; then answer (r: 200 with {"version",
+ * "event" (the last), and answer_extra's fields}), publish the events to
+ * t's streams and polls (each event turned into JSON text once, for the
+ * store and the streams) and wake t's bot if it is to move (not with
+ * MGS_CALL_UNLISTED: a table not yet in the map, whose creator wakes it
+ * once mgs_insert put it there).  On failure r is the error (503 when
+ * storage failed), nothing is published and t is as before (rebuilt from
+ * its log). */
+enum { MGS_CALL_UNLISTED = 1 };
+int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
+             const mgs_seat_row *seats, int nseats, int cmd_seat,
+             const char *cmd_id, const json_t *answer_extra,
+             const mgs_append *extra, int nextra, int flags, mgs_result *r);
 /* Create a table from a create request of client `client` (its key,
  * mgs_client_key), within the limits of guard.c. */
 void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
@@ -397,7 +405,8 @@ struct MHD_Response;
 void mgs_http_headers(struct MHD_Response *resp);
 /* Send events (already committed and applied) to t's streams and polls
  * (t locked). */
-void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
+void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events,
+                   char *const *texts);
 /* An unlogged event to every stream of t (presence). */
 void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
                         const json_t *data);

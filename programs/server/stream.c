@@ -291,22 +291,22 @@ static json_t *poll_answer(mgs_table *t, const json_t *events, int64_t after)
                      list);
 }
 
-void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events)
+/* The events just committed (command.c's mgs_call): texts[i] is event
+ * i's JSON text, the one that was stored. */
+void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events,
+                   char *const *texts)
 {
     mgs_stream *s;
     mgs_poll *p;
     json_t *ev;
     size_t i;
     (void)srv;
-    json_array_foreach((json_t *)events, i, ev) {
-        char *text = json_dumps(ev, JSON_COMPACT);
+    json_array_foreach((json_t *)events, i, ev)
+    {
         const char *type = json_string_value(json_object_get(ev, "type"));
         int64_t v = json_integer_value(json_object_get(ev, "version"));
-        if (!text)
-            continue;
         for (s = t->streams; s; s = s->next)
-            push_event(s, v, type ? type : "event", text);
-        free(text);
+            push_event(s, v, type ? type : "event", texts[i]);
     }
     while ((p = t->polls) != NULL) {
         t->polls = p->next;

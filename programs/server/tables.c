@@ -470,16 +470,11 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         }
     }
     pthread_mutex_lock(&t->mu);
-    if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL,
-                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
+    if (mgs_call(srv, t, events, rows, nrows, -1, NULL, NULL,
+                 cmd_id ? &cap : NULL, cmd_id ? 1 : 0, MGS_CALL_UNLISTED,
+                 r) == 0) {
         snprintf(t->owner, sizeof t->owner, "%s", client);
         t->counted = 1;
-        for (i = 0; i < nrows; i++) {
-            memcpy(t->r.seats[rows[i].seat].secret_hash, rows[i].secret_hash,
-                   MGS_HASH_LEN);
-            memcpy(t->r.seats[rows[i].seat].invite_hash, rows[i].invite_hash,
-                   MGS_HASH_LEN);
-        }
         t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 201;
@@ -557,17 +552,13 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
         }
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
-    if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL,
-                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
-        memcpy(t->r.seats[seat].secret_hash, row.secret_hash, MGS_HASH_LEN);
-        memset(t->r.seats[seat].invite_hash, 0, MGS_HASH_LEN);
+    if (mgs_call(srv, t, events, &row, 1, -1, NULL, NULL, cmd_id ? &cap : NULL,
+                 cmd_id ? 1 : 0, 0, r) == 0) {
         t->seats[seat].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 200;
         r->body = json_pack("{s:i,s:s,s:o}", "seat", seat, "secret", secret,
                             "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
-        mgs_broadcast(srv, t, events);
-        mgs_bot_wake(srv, t);
     }
     free(sealed);
     json_decref(events);
@@ -697,11 +688,10 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     oevents = json_pack("[{s:s,s:i,s:s}]", "type", "rematch", "seat", seat,
                         "table", id);
     extra_ans = json_pack("{s:s}", "table", id);
-    rc = mgs_commit(srv, t, oevents, NULL, 0, seat, cmd_id, extra_ans, &ap, 1,
-                    &nr);
+    rc = mgs_call(srv, t, oevents, NULL, 0, seat, cmd_id, extra_ans, &ap, 1, 0,
+                  &nr);
     if (rc == 0) {
         *r = nr;
-        mgs_broadcast(srv, t, oevents);
         n->seats[0].away_since_ms = n->seats[1].away_since_ms = now;
         n->counted = 1;
         if (mgs_insert(srv, n) == 0) {

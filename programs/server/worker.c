@@ -256,8 +256,7 @@ static void bot_failed(mgs_srv *srv, mgs_table *t, int seat,
                             json_pack("[I,I]", (json_int_t)c[0],
                                       (json_int_t)c[1]));
     }
-    if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, &r) == 0) {
-        mgs_broadcast(srv, t, evs);
+    if (mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, &r) == 0) {
         t->bot_fails = 0;
     } else {
         /* storage refuses: try the bot (and this) again in a while */
@@ -418,8 +417,7 @@ static void expire(mgs_srv *srv, mgs_table *t)
 {
     mgs_result r = {0, NULL};
     json_t *evs = json_pack("[{s:s}]", "type", "expired");
-    if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, &r) == 0)
-        mgs_broadcast(srv, t, evs);
+    mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, &r);
     json_decref(r.body);
     json_decref(evs);
 }
