@@ -1,10 +1,14 @@
 /*
- * command.c - every change of a table takes one path: the command is
- * validated against the table as committed (the library judges moves),
- * its events are applied in memory under the table's lock, committed to
- * storage (mgs_store_append returns once they are on disk), and only then
- * answered and broadcast.  If the commit fails, the table is rebuilt from
- * its stored log, so nothing that was not committed stays in memory.
+ * command.c - every change of a table takes one path, mgs_call, whoever
+ * makes it (a person's or a bot's command, the timer, creation, joining,
+ * a rematch): its events, validated against the table as committed (the
+ * library judges moves, ops.c), are applied in memory under the table's
+ * lock, once each, turned into JSON text once, committed to storage
+ * (mgs_store_append returns once they are on disk), and only then
+ * answered, published to the table's streams (that same text) and the
+ * bot woken.  If the commit fails, the table's replayed state is rebuilt
+ * from its stored log and swapped in whole (reload), so nothing that was
+ * not committed stays in memory.
  */
 #include "server.h"
 

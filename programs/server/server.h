@@ -14,12 +14,19 @@
  *   files.c    the web page's static files (precompressed copies)
  *   tables.c   the id -> table map, finding and restoring tables, table
  *              creation, joining, rematches
- *   table.c    a table in memory: events applied to it (live and when
+ *   table.c    a table in memory: its replayed state (mgs_replayed)
+ *              and the events applied to it, once each (live and when
  *              replayed from the log), snapshots
  *   games.c    one mg_game per spec, shared by the tables that play it
- *   command.c  the one path of a change: apply -> commit (or rebuild
- *              from the log) -> answer -> broadcast
- *   ops.c      the commands (validated by the library)
+ *   command.c  the one path of every change (mgs_call): apply ->
+ *              commit (or rebuild from the log) -> answer -> publish ->
+ *              wake the bot; loading a table from its log
+ *   ops.c      the table of commands (who may send each, what must hold)
+ *              and its dispatch (mgs_command); the move, the rematch,
+ *              the timer's timeout (ops.h: what the handlers share)
+ *   ops_draw.c, ops_takeback.c, ops_finish.c
+ *              the draw offer and its answers; takebacks; resign,
+ *              abort, claim_win and claim_bot
  *   stream.c   Server-Sent Events and long polls
  *   watch.c    the clients of idle streams leaving (an epoll of our own)
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
@@ -44,6 +51,19 @@
  * while it is held, so it may be taken under a table's lock.  A command holds its table's
  * lock from validation to broadcast, the commit included, so a table in
  * memory is always exactly its committed log replayed.
+ *
+ * One move, from the request to the streams (each file once):
+ *   http.c    table_route: the seat's secret, the seat's rate, the body
+ *   ops.c     mgs_command: cmd_id, expect_version, a fallen flag, the
+ *             op's entry and its needs; op_move: the library judges the
+ *             move (mg_state_illegal_reason) and names it
+ *   command.c mgs_call: version and time, then
+ *   table.c   mgs_table_apply / apply_move: mg_state_apply, once; the
+ *             clocks from the state after it
+ *   command.c the event's JSON text, once; mgs_store_append (on disk);
+ *             the answer kept (cmd_id); then
+ *   stream.c  mgs_broadcast: that text to every stream, the polls answered
+ *   worker.c  mgs_bot_wake: the bot's job if a bot is to move
  */
 #ifndef MGS_SERVER_H
 #define MGS_SERVER_H

@@ -1,9 +1,11 @@
 /*
- * table.c - a table in memory, and the one function that changes it:
- * mgs_table_apply(), which applies one event of the table's log.  The
- * server runs it on every event it has just committed and, at start, on
- * every stored event of a table, so a table in memory is always its log
- * replayed (doc/server-api.md, "Events").
+ * table.c - a table in memory: its replayed state (t->r, mgs_replayed:
+ * made, freed and swapped whole) beside its runtime, and the one function
+ * that changes the replayed state: mgs_table_apply(), which applies one
+ * event of the table's log.  The server runs it on every event it has
+ * just committed and, at start, on every stored event of a table, so a
+ * table in memory is always its log replayed (doc/server-api.md,
+ * "Events").
  */
 #include "server.h"
 
