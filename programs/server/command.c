@@ -1,10 +1,14 @@
 /*
- * command.c - every change of a table takes one path: the command is
- * validated against the table as committed (the library judges moves),
- * its events are applied in memory under the table's lock, committed to
- * storage (mgs_store_append returns once they are on disk), and only then
- * answered and broadcast.  If the commit fails, the table is rebuilt from
- * its stored log, so nothing that was not committed stays in memory.
+ * command.c - every change of a table takes one path, mgs_call, whoever
+ * makes it (a person's or a bot's command, the timer, creation, joining,
+ * a rematch): its events, validated against the table as committed (the
+ * library judges moves, ops.c), are applied in memory under the table's
+ * lock, once each, turned into JSON text once, committed to storage
+ * (mgs_store_append returns once they are on disk), and only then
+ * answered, published to the table's streams (that same text) and the
+ * bot woken.  If the commit fails, the table's replayed state is rebuilt
+ * from its stored log and swapped in whole (reload), so nothing that was
+ * not committed stays in memory.
  */
 #include "server.h"
 
@@ -38,26 +42,25 @@ static void add_derived(const mgs_table *t, json_t *ev, int64_t now)
     json_t *snap_result;
     json_object_set_new(ev, "to_move", to_move >= 0 ? json_integer(to_move)
                                                     : json_null());
-    json_object_set_new(ev, "status", json_string(mgs_status_name(t->status)));
-    if (t->status == MGS_OVER)
-        snap_result = json_pack("{s:o,s:b,s:s,s:s}", "winner",
-                                t->winner >= 0 ? json_integer(t->winner)
-                                               : json_null(),
-                                "draw", t->drawn, "how", t->how, "reason",
-                                t->reason);
+    json_object_set_new(ev, "status",
+                        json_string(mgs_status_name(t->r.status)));
+    if (t->r.status == MGS_OVER)
+        snap_result = json_pack(
+            "{s:o,s:b,s:s,s:s}", "winner",
+            t->r.winner >= 0 ? json_integer(t->r.winner) : json_null(), "draw",
+            t->r.drawn, "how", t->r.how, "reason", t->r.reason);
     else
         snap_result = json_null();
     json_object_set_new(ev, "result", snap_result);
-    if (t->has_clock) {
+    if (t->r.has_clock) {
         int64_t c[2];
         mgs_table_clock_now(t, now, c);
-        json_object_set_new(ev, "clock",
-                            json_pack("{s:[I,I],s:o}", "remaining_ms",
-                                      (json_int_t)c[0], (json_int_t)c[1],
-                                      "running",
-                                      t->clock_seat >= 0
-                                          ? json_integer(t->clock_seat)
-                                          : json_null()));
+        json_object_set_new(
+            ev, "clock",
+            json_pack("{s:[I,I],s:o}", "remaining_ms", (json_int_t)c[0],
+                      (json_int_t)c[1], "running",
+                      t->r.clock_seat >= 0 ? json_integer(t->r.clock_seat)
+                                           : json_null()));
     }
 }
 
@@ -68,27 +71,28 @@ static void reload(mgs_srv *srv, mgs_table *t);
 static void remember(mgs_table *t, int seat, const char *id, int status,
                      char *answer)
 {
-    if (t->ncmds == t->cmd_cap) {
-        int cap = t->cmd_cap ? t->cmd_cap * 2 : 8;
-        mgs_cmd *m = realloc(t->cmds, (size_t)cap * sizeof *m);
+    if (t->r.ncmds == t->r.cmd_cap) {
+        int cap = t->r.cmd_cap ? t->r.cmd_cap * 2 : 8;
+        mgs_cmd *m = realloc(t->r.cmds, (size_t)cap * sizeof *m);
         if (!m) {
             free(answer);
             return;
         }
-        t->cmds = m;
-        t->cmd_cap = cap;
+        t->r.cmds = m;
+        t->r.cmd_cap = cap;
     }
-    t->cmds[t->ncmds].seat = seat;
-    snprintf(t->cmds[t->ncmds].id, sizeof t->cmds[t->ncmds].id, "%s", id);
-    t->cmds[t->ncmds].status = status;
-    t->cmds[t->ncmds].answer = answer;
-    t->ncmds++;
+    t->r.cmds[t->r.ncmds].seat = seat;
+    snprintf(t->r.cmds[t->r.ncmds].id, sizeof t->r.cmds[t->r.ncmds].id, "%s",
+             id);
+    t->r.cmds[t->r.ncmds].status = status;
+    t->r.cmds[t->r.ncmds].answer = answer;
+    t->r.ncmds++;
 }
 
-int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
-               const mgs_seat_row *seats, int nseats, int cmd_seat,
-               const char *cmd_id, const json_t *answer_extra,
-               const mgs_append *extra, int nextra, mgs_result *r)
+int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
+             const mgs_seat_row *seats, int nseats, int cmd_seat,
+             const char *cmd_id, const json_t *answer_extra,
+             const mgs_append *extra, int nextra, int flags, mgs_result *r)
 {
     json_t *answer = NULL;
     char *answer_text = NULL;
@@ -102,14 +106,14 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
     char *row_text = NULL;
     char err[512];
     int rc = -1;
-    int was_open = t->status == MGS_WAITING || t->status == MGS_PLAYING;
+    int was_open = t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING;
     if (!rows || !texts || !ap) {
         mgs_error(r, 503, "out of memory");
         goto out;
     }
     for (i = 0; i < n; i++) {
         json_t *ev = json_array_get(events, i);
-        json_object_set_new(ev, "version", json_integer(t->version + 1));
+        json_object_set_new(ev, "version", json_integer(t->r.version + 1));
         if (!json_object_get(ev, "at_ms"))
             json_object_set_new(ev, "at_ms", json_integer(now));
         if (mgs_table_apply(t, ev, err, sizeof err) != 0) {
@@ -120,13 +124,18 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
             goto out;
         }
         add_derived(t, ev, now);
-        texts[i] = json_dumps(ev, JSON_COMPACT);
-        rows[i].version = t->version;
+        texts[i] = json_dumps(ev, JSON_COMPACT); /* stored and streamed */
+        if (!texts[i]) {
+            mgs_error(r, 503, "out of memory");
+            reload(srv, t);
+            goto out;
+        }
+        rows[i].version = t->r.version;
         rows[i].type = json_string_value(json_object_get(ev, "type"));
         rows[i].json = texts[i];
         rows[i].at_ms = json_integer_value(json_object_get(ev, "at_ms"));
     }
-    answer = json_pack("{s:I,s:O}", "version", (json_int_t)t->version,
+    answer = json_pack("{s:I,s:O}", "version", (json_int_t)t->r.version,
                        "event", json_array_get(events, n ? n - 1 : 0));
     if (answer && answer_extra)
         json_object_update(answer, (json_t *)answer_extra);
@@ -141,8 +150,8 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
     row_text = row ? json_dumps(row, JSON_COMPACT) : NULL;
     ap[0].table_id = t->id;
     ap[0].table_json = row_text;
-    ap[0].created_ms = t->created_ms;
-    ap[0].updated_ms = t->updated_ms ? t->updated_ms : now;
+    ap[0].created_ms = t->r.created_ms;
+    ap[0].updated_ms = t->r.updated_ms ? t->r.updated_ms : now;
     ap[0].seats = seats;
     ap[0].nseats = nseats;
     ap[0].events = rows;
@@ -177,12 +186,21 @@ int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
         remember(t, cmd_seat, cmd_id, 200, answer_text);
         answer_text = NULL;
     }
-    if (was_open && t->status != MGS_WAITING && t->status != MGS_PLAYING)
+    for (i = 0; i < (size_t)nseats; i++)
+        if (seats[i].seat == 0 || seats[i].seat == 1) {
+            mgs_seat_replayed *s = &t->r.seats[seats[i].seat];
+            memcpy(s->secret_hash, seats[i].secret_hash, MGS_HASH_LEN);
+            memcpy(s->invite_hash, seats[i].invite_hash, MGS_HASH_LEN);
+        }
+    if (was_open && t->r.status != MGS_WAITING && t->r.status != MGS_PLAYING)
         mgs_table_closed(srv, t); /* the limits of guard.c */
     r->status = 200;
     r->body = answer;
     answer = NULL;
     rc = 0;
+    mgs_broadcast(srv, t, events, texts);
+    if (!(flags & MGS_CALL_UNLISTED))
+        mgs_bot_wake(srv, t);
 out:
     for (i = 0; texts && i < n; i++)
         free(texts[i]);
@@ -202,8 +220,8 @@ static int reload_seat(void *arg, const mgs_seat_row *s)
 {
     mgs_table *t = arg;
     if (s->seat == 0 || s->seat == 1) {
-        memcpy(t->seats[s->seat].secret_hash, s->secret_hash, MGS_HASH_LEN);
-        memcpy(t->seats[s->seat].invite_hash, s->invite_hash, MGS_HASH_LEN);
+        memcpy(t->r.seats[s->seat].secret_hash, s->secret_hash, MGS_HASH_LEN);
+        memcpy(t->r.seats[s->seat].invite_hash, s->invite_hash, MGS_HASH_LEN);
     }
     return 0;
 }
@@ -266,7 +284,7 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
     rp.t = t;
     rp.err[0] = '\0';
     if (mgs_store_events(srv->store, id, 0, reload_event, &rp) != MGS_OK ||
-        rp.err[0] || !t->game) {
+        rp.err[0] || !t->r.game) {
         mgs_log("table %s: cannot replay its log: %s", id,
                 rp.err[0] ? rp.err : "no created event");
         mgs_table_free(t);
@@ -277,55 +295,26 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
         return NULL;
     }
     /* Clocks do not run while the server is down. */
-    t->turn_start_ms = mgs_now_ms();
-    t->seats[0].away_since_ms = t->seats[1].away_since_ms = t->turn_start_ms;
+    t->r.turn_start_ms = mgs_now_ms();
+    t->seats[0].away_since_ms = t->seats[1].away_since_ms = t->r.turn_start_ms;
     return t;
 }
 
 static void reload(mgs_srv *srv, mgs_table *t)
 {
     mgs_table *f = mgs_table_load(srv, t->id);
-    int i;
+    mgs_replayed old;
     if (!f) {
         /* not even readable: keep the table closed to changes */
         mgs_log("table %s: could not be rebuilt from storage", t->id);
-        t->status = MGS_ABORTED;
+        t->r.status = MGS_ABORTED;
         mgs_table_closed(srv, t);
         return;
     }
-    mg_state_free(t->state);
-    mgs_game_put(t->game_ref);
-    free(t->spec);
-    free(t->movers);
-    t->game = f->game, f->game = NULL;
-    t->game_ref = f->game_ref, f->game_ref = NULL;
-    t->state = f->state, f->state = NULL;
-    t->spec = f->spec, f->spec = NULL;
-    t->movers = f->movers, f->movers = NULL;
-    t->movers_cap = f->movers_cap;
-    t->version = f->version;
-    t->status = f->status;
-    for (i = 0; i < 2; i++) {
-        int present = t->seats[i].present;
-        int64_t away = t->seats[i].away_since_ms;
-        t->seats[i] = f->seats[i];
-        t->seats[i].present = present;
-        t->seats[i].away_since_ms = away;
-    }
-    t->creator = f->creator;
-    t->has_clock = f->has_clock;
-    t->base_ms = f->base_ms, t->inc_ms = f->inc_ms;
-    memcpy(t->remaining, f->remaining, sizeof t->remaining);
-    t->turn_start_ms = f->turn_start_ms;
-    t->clock_seat = f->clock_seat;
-    t->takebacks = f->takebacks;
-    t->draw_offer = f->draw_offer, t->takeback_req = f->takeback_req;
-    memcpy(t->actions_by, f->actions_by, sizeof t->actions_by);
-    t->winner = f->winner, t->drawn = f->drawn;
-    memcpy(t->how, f->how, sizeof t->how);
-    memcpy(t->reason, f->reason, sizeof t->reason);
-    memcpy(t->rematch, f->rematch, sizeof t->rematch);
-    t->created_ms = f->created_ms, t->updated_ms = f->updated_ms;
-    t->bot_seed = f->bot_seed;
+    /* the replayed state, whole; the runtime (streams, presence, away
+     * times, rate limits, bot and timer state) stays */
+    old = t->r;
+    t->r = f->r;
+    f->r = old;
     mgs_table_free(f);
 }

@@ -230,8 +230,8 @@ static int auth_seat(const mgs_table *t, struct MHD_Connection *c)
         return -1;
     mgs_hash_token(a + 7, h);
     for (i = 0; i < 2; i++) {
-        int eq = mgs_hash_equal(h, t->seats[i].secret_hash);
-        if (eq && !mgs_hash_zero(t->seats[i].secret_hash))
+        int eq = mgs_hash_equal(h, t->r.seats[i].secret_hash);
+        if (eq && !mgs_hash_zero(t->r.seats[i].secret_hash))
             seat = i;
     }
     return seat;
@@ -339,9 +339,9 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
         size_t need = 0;
         char *text;
         pthread_mutex_lock(&t->mu);
-        mg_state_save(t->state, NULL, 0, &need);
+        mg_state_save(t->r.state, NULL, 0, &need);
         text = malloc(need ? need : 1);
-        if (text && mg_state_save(t->state, text, need, NULL) == MG_OK) {
+        if (text && mg_state_save(t->r.state, text, need, NULL) == MG_OK) {
             pthread_mutex_unlock(&t->mu);
             rc = send_text(c, rq, 200, "text/plain; charset=utf-8", text);
         } else {

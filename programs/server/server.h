@@ -14,12 +14,19 @@
  *   files.c    the web page's static files (precompressed copies)
  *   tables.c   the id -> table map, finding and restoring tables, table
  *              creation, joining, rematches
- *   table.c    a table in memory: events applied to it (live and when
+ *   table.c    a table in memory: its replayed state (mgs_replayed)
+ *              and the events applied to it, once each (live and when
  *              replayed from the log), snapshots
  *   games.c    one mg_game per spec, shared by the tables that play it
- *   command.c  the one path of a change: apply -> commit (or rebuild
- *              from the log) -> answer -> broadcast
- *   ops.c      the commands (validated by the library)
+ *   command.c  the one path of every change (mgs_call): apply ->
+ *              commit (or rebuild from the log) -> answer -> publish ->
+ *              wake the bot; loading a table from its log
+ *   ops.c      the table of commands (who may send each, what must hold)
+ *              and its dispatch (mgs_command); the move, the rematch,
+ *              the timer's timeout (ops.h: what the handlers share)
+ *   ops_draw.c, ops_takeback.c, ops_finish.c
+ *              the draw offer and its answers; takebacks; resign,
+ *              abort, claim_win and claim_bot
  *   stream.c   Server-Sent Events and long polls
  *   watch.c    the clients of idle streams leaving (an epoll of our own)
  *   worker.c   the timer (heartbeats, clocks, away seats, expiry) and
@@ -44,6 +51,19 @@
  * while it is held, so it may be taken under a table's lock.  A command holds its table's
  * lock from validation to broadcast, the commit included, so a table in
  * memory is always exactly its committed log replayed.
+ *
+ * One move, from the request to the streams (each file once):
+ *   http.c    table_route: the seat's secret, the seat's rate, the body
+ *   ops.c     mgs_command: cmd_id, expect_version, a fallen flag, the
+ *             op's entry and its needs; op_move: the library judges the
+ *             move (mg_state_illegal_reason) and names it
+ *   command.c mgs_call: version and time, then
+ *   table.c   mgs_table_apply / apply_move: mg_state_apply, once; the
+ *             clocks from the state after it
+ *   command.c the event's JSON text, once; mgs_store_append (on disk);
+ *             the answer kept (cmd_id); then
+ *   stream.c  mgs_broadcast: that text to every stream, the polls answered
+ *   worker.c  mgs_bot_wake: the bot's job if a bot is to move
  */
 #ifndef MGS_SERVER_H
 #define MGS_SERVER_H
@@ -131,12 +151,17 @@ void mgs_config_defaults(mgs_config *c);
 enum { MGS_WAITING = 0, MGS_PLAYING, MGS_OVER, MGS_ABORTED };
 enum { MGS_HUMAN = 0, MGS_BOT };
 
-typedef struct mgs_seat {
+/* A seat as its log says it is (part of mgs_replayed). */
+typedef struct mgs_seat_replayed {
     int kind;                         /* MGS_HUMAN, MGS_BOT */
     char bot[MGS_BOT_MAX];
     int joined;
     unsigned char secret_hash[MGS_HASH_LEN];
     unsigned char invite_hash[MGS_HASH_LEN];
+} mgs_seat_replayed;
+
+/* A seat's runtime: who is here now, and its rate limit. */
+typedef struct mgs_seat {
     int present;                      /* open authenticated streams */
     int64_t away_since_ms;            /* 0: present (or a bot) */
     double tokens;                    /* the seat's rate limit */
@@ -153,24 +178,25 @@ typedef struct mgs_cmd {
 typedef struct mgs_stream mgs_stream;
 typedef struct mgs_poll mgs_poll;
 
-typedef struct mgs_table {
-    char id[MGS_ID_LEN + 1];
-    pthread_mutex_t mu;
-    int refs;                    /* users besides the map (under
-                                  * srv.tables_mu): 0 may leave memory */
+/* Everything a table is that its stored log (its events, seats' hashes
+ * and commands' answers) rebuilds: mgs_table_load replays it, a failed
+ * commit's reload swaps it whole for a fresh one, mgs_replayed_free frees
+ * it.  A new durable field goes here and nowhere else. */
+typedef struct mgs_replayed {
     mg_game *game;               /* game_ref's, shared (games.c) */
     struct mgs_game_ref *game_ref;
     mg_state *state;
     char *spec;                  /* canonical */
     int64_t version;
     int status;
-    mgs_seat seats[2];
+    mgs_seat_replayed seats[2];
     int creator;
     int has_clock;
     int64_t base_ms, inc_ms;
     int64_t remaining[2];        /* as of turn_start_ms */
     int64_t turn_start_ms;       /* the running seat's turn began (or the
-                                  * server started) */
+                                  * table was loaded: clocks do not run
+                                  * while the server is down) */
     int clock_seat;              /* whose clock runs: 0, 1, -1 */
     int takebacks;
     int draw_offer;              /* seat or -1 */
@@ -184,8 +210,19 @@ typedef struct mgs_table {
     char reason[512];
     char rematch[MGS_ID_LEN + 1];
     int64_t created_ms, updated_ms;
-    mgs_cmd *cmds;
+    mgs_cmd *cmds; /* commands' answers (cmd_id) */
     int ncmds, cmd_cap;
+    uint64_t bot_seed;
+} mgs_replayed;
+
+/* A table: its replayed state (r) and its runtime (the rest). */
+typedef struct mgs_table {
+    char id[MGS_ID_LEN + 1];
+    mgs_replayed r;
+    pthread_mutex_t mu;
+    int refs;          /* users besides the map (under
+                        * srv.tables_mu): 0 may leave memory */
+    mgs_seat seats[2]; /* presence and rate limits */
     mgs_stream *streams;
     int nstreams, spectators;
     mgs_poll *polls;
@@ -194,7 +231,6 @@ typedef struct mgs_table {
     int64_t bot_retry_ms;        /* 0, or when the timer tries again */
     int64_t bot_used_ms;         /* time its bots thought (this run) */
     int presence_dirty;          /* a presence note is due */
-    uint64_t bot_seed;
     char owner[48];              /* the client key of its creator ("":
                                   * restored, not counted per client) */
     int counted;                 /* counted as open (guard.c) */
@@ -299,10 +335,15 @@ char *mgs_unseal(const char *cmd_id, const char *hex);
 
 /* table.c: a table in memory.  mgs_table_apply applies one event (the
  * stored JSON) to t, exactly as at replay; it returns 0, or -1 with a
- * message when the event does not fit (a corrupt log). */
+ * message when the event does not fit (a corrupt log), t unchanged.  A
+ * move made now (no "clock_ms" at a table with a clock) gets its clocks
+ * written into ev here, from the state after it (the increment when the
+ * turn passes), so the stored event replays the same. */
 mgs_table *mgs_table_new(const char *id);
 void mgs_table_free(mgs_table *t);
-int mgs_table_apply(mgs_table *t, const json_t *ev, char *err, size_t errcap);
+void mgs_replayed_init(mgs_replayed *r);
+void mgs_replayed_free(mgs_replayed *r);
+int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
 int mgs_table_to_move(const mgs_table *t);      /* seat or -1 */
@@ -343,17 +384,25 @@ enum { MGS_BY_PERSON = 0, MGS_BY_SERVER = 1, MGS_BY_BOT = 2 };
  * by the caller).  Fills r. */
 void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                  int internal, mgs_result *r);
-/* The one path of a change (t locked): apply `events` (a JSON array of
- * event objects; version and time are filled in here) to t, then commit
- * them with `seats` rows, the answer of command `cmd_id` of `cmd_seat`
- * (NULL: none) and `extra` appends, in one transaction.  On success r is
- * 200 with {"version", "event" (the last), and answer_extra's fields};
- * the caller then broadcasts.  On failure r is the error (503 when
- * storage failed) and t is as before (rebuilt from its log). */
-int mgs_commit(mgs_srv *srv, mgs_table *t, json_t *events,
-               const mgs_seat_row *seats, int nseats, int cmd_seat,
-               const char *cmd_id, const json_t *answer_extra,
-               const mgs_append *extra, int nextra, mgs_result *r);
+/* The one path of every change of a table (t locked), taken by the
+ * commands of people and bots (ops.c), the timer (worker.c), creation,
+ * joining and rematches (tables.c): apply `events` (a JSON array of event
+ * objects; version and time are filled in here) to t, each once, then
+ * commit them with `seats` rows (their hashes then hold in t too), the
+ * answer of command `cmd_id` of `cmd_seat` (NULL: none) and `extra`
+ * appends, in one transaction; then answer (r: 200 with {"version",
+ * "event" (the last), and answer_extra's fields}), publish the events to
+ * t's streams and polls (each event turned into JSON text once, for the
+ * store and the streams) and wake t's bot if it is to move (not with
+ * MGS_CALL_UNLISTED: a table not yet in the map, whose creator wakes it
+ * once mgs_insert put it there).  On failure r is the error (503 when
+ * storage failed), nothing is published and t is as before (rebuilt from
+ * its log). */
+enum { MGS_CALL_UNLISTED = 1 };
+int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
+             const mgs_seat_row *seats, int nseats, int cmd_seat,
+             const char *cmd_id, const json_t *answer_extra,
+             const mgs_append *extra, int nextra, int flags, mgs_result *r);
 /* Create a table from a create request of client `client` (its key,
  * mgs_client_key), within the limits of guard.c. */
 void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
@@ -376,7 +425,8 @@ struct MHD_Response;
 void mgs_http_headers(struct MHD_Response *resp);
 /* Send events (already committed and applied) to t's streams and polls
  * (t locked). */
-void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events);
+void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events,
+                   char *const *texts);
 /* An unlogged event to every stream of t (presence). */
 void mgs_broadcast_note(mgs_srv *srv, mgs_table *t, const char *type,
                         const json_t *data);

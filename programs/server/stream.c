@@ -126,10 +126,11 @@ static ssize_t reader(void *cls, uint64_t pos, char *out, size_t max)
 
 static void presence_note(mgs_srv *srv, mgs_table *t)
 {
-    json_t *d = json_pack("{s:[b,b],s:i}", "present",
-                          t->seats[0].kind == MGS_BOT || t->seats[0].present > 0,
-                          t->seats[1].kind == MGS_BOT || t->seats[1].present > 0,
-                          "spectators", t->spectators);
+    json_t *d =
+        json_pack("{s:[b,b],s:i}", "present",
+                  t->r.seats[0].kind == MGS_BOT || t->seats[0].present > 0,
+                  t->r.seats[1].kind == MGS_BOT || t->seats[1].present > 0,
+                  "spectators", t->spectators);
     mgs_broadcast_note(srv, t, "presence", d);
     json_decref(d);
 }
@@ -286,26 +287,26 @@ static json_t *poll_answer(mgs_table *t, const json_t *events, int64_t after)
         if (json_integer_value(json_object_get(ev, "version")) > after)
             /* a copy: the poll's answer goes to another thread */
             json_array_append_new(list, json_deep_copy(ev));
-    return json_pack("{s:I,s:o}", "version", (json_int_t)t->version, "events",
+    return json_pack("{s:I,s:o}", "version", (json_int_t)t->r.version, "events",
                      list);
 }
 
-void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events)
+/* The events just committed (command.c's mgs_call): texts[i] is event
+ * i's JSON text, the one that was stored. */
+void mgs_broadcast(mgs_srv *srv, mgs_table *t, const json_t *events,
+                   char *const *texts)
 {
     mgs_stream *s;
     mgs_poll *p;
     json_t *ev;
     size_t i;
     (void)srv;
-    json_array_foreach((json_t *)events, i, ev) {
-        char *text = json_dumps(ev, JSON_COMPACT);
+    json_array_foreach((json_t *)events, i, ev)
+    {
         const char *type = json_string_value(json_object_get(ev, "type"));
         int64_t v = json_integer_value(json_object_get(ev, "version"));
-        if (!text)
-            continue;
         for (s = t->streams; s; s = s->next)
-            push_event(s, v, type ? type : "event", text);
-        free(text);
+            push_event(s, v, type ? type : "event", texts[i]);
     }
     while ((p = t->polls) != NULL) {
         t->polls = p->next;
@@ -340,7 +341,7 @@ void mgs_heartbeat(mgs_srv *srv, mgs_table *t, int64_t now_ms, int ping)
         if (p->deadline_ms <= now_ms) {
             *pp = p->next;
             *p->ready = json_pack("{s:I,s:[]}", "version",
-                                  (json_int_t)t->version, "events");
+                                  (json_int_t)t->r.version, "events");
             MHD_resume_connection(p->conn);
             free(p);
         } else {
@@ -383,7 +384,7 @@ int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                   int64_t after, int wait, json_t **ready)
 {
     pthread_mutex_lock(&t->mu);
-    if (t->version > after || !wait || mgs_stopping(srv)) {
+    if (t->r.version > after || !wait || mgs_stopping(srv)) {
         poll_collect pc;
         pc.list = json_array();
         if (mgs_store_events(srv->store, t->id, after, collect, &pc) !=
@@ -392,7 +393,7 @@ int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
             json_decref(pc.list);
             return -1;
         }
-        *ready = json_pack("{s:I,s:o}", "version", (json_int_t)t->version,
+        *ready = json_pack("{s:I,s:o}", "version", (json_int_t)t->r.version,
                            "events", pc.list);
     } else {
         mgs_poll *p = calloc(1, sizeof *p);

@@ -153,7 +153,7 @@ int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
         mgs_table *t = mgs_table_load(srv, c.ids[i]);
         if (t && mgs_insert(srv, t) == 0) {
             loaded++;
-            if (t->status == MGS_WAITING || t->status == MGS_PLAYING)
+            if (t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING)
                 mgs_table_counted(srv, t);
         } else {
             mgs_table_free(t);
@@ -470,16 +470,11 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         }
     }
     pthread_mutex_lock(&t->mu);
-    if (mgs_commit(srv, t, events, rows, nrows, -1, NULL, NULL,
-                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
+    if (mgs_call(srv, t, events, rows, nrows, -1, NULL, NULL,
+                 cmd_id ? &cap : NULL, cmd_id ? 1 : 0, MGS_CALL_UNLISTED,
+                 r) == 0) {
         snprintf(t->owner, sizeof t->owner, "%s", client);
         t->counted = 1;
-        for (i = 0; i < nrows; i++) {
-            memcpy(t->seats[rows[i].seat].secret_hash, rows[i].secret_hash,
-                   MGS_HASH_LEN);
-            memcpy(t->seats[rows[i].seat].invite_hash, rows[i].invite_hash,
-                   MGS_HASH_LEN);
-        }
         t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 201;
@@ -530,12 +525,12 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
         return;
     mgs_hash_token(invite, h);
     for (i = 0; i < 2; i++) {
-        int match = mgs_hash_equal(h, t->seats[i].invite_hash);
-        if (match && !t->seats[i].joined && t->seats[i].kind == MGS_HUMAN &&
-            !mgs_hash_zero(t->seats[i].invite_hash))
+        int match = mgs_hash_equal(h, t->r.seats[i].invite_hash);
+        if (match && !t->r.seats[i].joined && t->r.seats[i].kind == MGS_HUMAN &&
+            !mgs_hash_zero(t->r.seats[i].invite_hash))
             seat = i;
     }
-    if (seat < 0 || t->status != MGS_WAITING) {
+    if (seat < 0 || t->r.status != MGS_WAITING) {
         mgs_error(r, 403, "this invite is not valid for this table (used already, "
                     "or mistyped)");
         return;
@@ -557,17 +552,13 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
         }
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
-    if (mgs_commit(srv, t, events, &row, 1, -1, NULL, NULL,
-                   cmd_id ? &cap : NULL, cmd_id ? 1 : 0, r) == 0) {
-        memcpy(t->seats[seat].secret_hash, row.secret_hash, MGS_HASH_LEN);
-        memset(t->seats[seat].invite_hash, 0, MGS_HASH_LEN);
+    if (mgs_call(srv, t, events, &row, 1, -1, NULL, NULL, cmd_id ? &cap : NULL,
+                 cmd_id ? 1 : 0, 0, r) == 0) {
         t->seats[seat].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 200;
         r->body = json_pack("{s:i,s:s,s:o}", "seat", seat, "secret", secret,
                             "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
-        mgs_broadcast(srv, t, events);
-        mgs_bot_wake(srv, t);
     }
     free(sealed);
     json_decref(events);
@@ -590,25 +581,25 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     json_t *row_j = NULL;
     int i, nrows = 0, ne, rc = -1;
     int64_t now = mgs_now_ms();
-    if (t->status != MGS_OVER && t->status != MGS_ABORTED) {
+    if (t->r.status != MGS_OVER && t->r.status != MGS_ABORTED) {
         mgs_error(r, 409, "a rematch is for a finished game");
         return -1;
     }
-    if (t->seats[seat].kind == MGS_BOT) {
+    if (t->r.seats[seat].kind == MGS_BOT) {
         mgs_error(r, 409, "a bot plays your seat now (it took over while you "
                     "were away): there is no rematch for you");
         return -1;
     }
-    if (t->seats[1 - seat].kind == MGS_HUMAN &&
-        mgs_hash_zero(t->seats[1 - seat].secret_hash)) {
+    if (t->r.seats[1 - seat].kind == MGS_HUMAN &&
+        mgs_hash_zero(t->r.seats[1 - seat].secret_hash)) {
         mgs_error(r, 409, "nobody took the other seat of this table: there is no "
                     "one to play a rematch with (create a new table)");
         return -1;
     }
-    if (t->rematch[0]) {
+    if (t->r.rematch[0]) {
         r->status = 200;
-        r->body = json_pack("{s:I,s:s}", "version", (json_int_t)t->version,
-                            "table", t->rematch);
+        r->body = json_pack("{s:I,s:s}", "version", (json_int_t)t->r.version,
+                            "table", t->r.rematch);
         return 0;
     }
     /* a rematch counts for the client that created the first table */
@@ -623,7 +614,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     /* the new table's events, applied to it in memory first */
     seats_j = json_array();
     for (i = 0; i < 2; i++) {
-        const mgs_seat *o = &t->seats[1 - i];
+        const mgs_seat_replayed *o = &t->r.seats[1 - i];
         json_array_append_new(seats_j,
                               json_pack("{s:s,s:o}", "kind",
                                         o->kind == MGS_BOT ? "bot" : "human",
@@ -633,19 +624,19 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     }
     created = json_pack("{s:s,s:I,s:I,s:s,s:o,s:i,s:b,s:I}", "type", "created",
                         "version", (json_int_t)1, "at_ms", (json_int_t)now,
-                        "spec", t->spec, "seats", seats_j, "creator",
-                        1 - seat, "takebacks", t->takebacks, "bot_seed",
-                        (json_int_t)((t->bot_seed * 31 + 7) >> 1));
+                        "spec", t->r.spec, "seats", seats_j, "creator",
+                        1 - seat, "takebacks", t->r.takebacks, "bot_seed",
+                        (json_int_t)((t->r.bot_seed * 31 + 7) >> 1));
     json_object_set_new(created, "clock_setup",
-                        t->has_clock
+                        t->r.has_clock
                             ? json_pack("{s:I,s:I}", "base_ms",
-                                        (json_int_t)t->base_ms, "increment_ms",
-                                        (json_int_t)t->inc_ms)
+                                        (json_int_t)t->r.base_ms,
+                                        "increment_ms", (json_int_t)t->r.inc_ms)
                             : json_null());
     json_object_set_new(created, "rematch_of", json_string(t->id));
     nevents = json_pack("[o]", created);
-    if (t->seats[seat].kind == MGS_HUMAN && t->seats[1 - seat].kind ==
-                                                MGS_HUMAN)
+    if (t->r.seats[seat].kind == MGS_HUMAN &&
+        t->r.seats[1 - seat].kind == MGS_HUMAN)
         json_array_append_new(nevents,
                               json_pack("{s:s,s:I,s:I,s:i}", "type", "joined",
                                         "version", (json_int_t)2, "at_ms",
@@ -653,7 +644,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     ne = (int)json_array_size(nevents);
     memset(rows, 0, sizeof rows);
     for (i = 0; i < 2; i++) {
-        const mgs_seat *o = &t->seats[1 - i];
+        const mgs_seat_replayed *o = &t->r.seats[1 - i];
         if (o->kind == MGS_BOT || mgs_hash_zero(o->secret_hash))
             continue;
         rows[nrows].seat = i;
@@ -668,8 +659,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
             mgs_error(r, 500, "internal error: %s", msg);
             goto out;
         }
-        json_object_set_new(ev, "status", json_string(mgs_status_name(
-                                              n->status)));
+        json_object_set_new(ev, "status",
+                            json_string(mgs_status_name(n->r.status)));
         json_object_set_new(ev, "to_move",
                             mgs_table_to_move(n) >= 0
                                 ? json_integer(mgs_table_to_move(n))
@@ -681,7 +672,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         erows[i].at_ms = now;
     }
     for (i = 0; i < nrows; i++)
-        memcpy(n->seats[rows[i].seat].secret_hash, rows[i].secret_hash,
+        memcpy(n->r.seats[rows[i].seat].secret_hash, rows[i].secret_hash,
                MGS_HASH_LEN);
     row_j = mgs_table_row_json(n);
     row_text = json_dumps(row_j, JSON_COMPACT);
@@ -697,11 +688,10 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     oevents = json_pack("[{s:s,s:i,s:s}]", "type", "rematch", "seat", seat,
                         "table", id);
     extra_ans = json_pack("{s:s}", "table", id);
-    rc = mgs_commit(srv, t, oevents, NULL, 0, seat, cmd_id, extra_ans, &ap, 1,
-                    &nr);
+    rc = mgs_call(srv, t, oevents, NULL, 0, seat, cmd_id, extra_ans, &ap, 1, 0,
+                  &nr);
     if (rc == 0) {
         *r = nr;
-        mgs_broadcast(srv, t, oevents);
         n->seats[0].away_since_ms = n->seats[1].away_since_ms = now;
         n->counted = 1;
         if (mgs_insert(srv, n) == 0) {

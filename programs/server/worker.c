@@ -194,18 +194,18 @@ void mgs_bot_wake(mgs_srv *srv, mgs_table *t)
     int p = mgs_table_to_move(t);
     mgs_job job;
     char msg[256];
-    if (p < 0 || t->seats[p].kind != MGS_BOT || t->bot_busy ||
+    if (p < 0 || t->r.seats[p].kind != MGS_BOT || t->bot_busy ||
         t->bot_retry_ms || mgs_stopping(srv))
         return;
     memset(&job, 0, sizeof job);
     memcpy(job.id, t->id, sizeof job.id);
     job.seat = p;
     job.used_ms = t->bot_used_ms;
-    if (mgs_bot_plan_for(&srv->cfg, t->seats[p].bot,
-                         (int)mg_game_num_actions(t->game), 1, &job.plan,
-                         msg, sizeof msg) != 0) {
+    if (mgs_bot_plan_for(&srv->cfg, t->r.seats[p].bot,
+                         (int)mg_game_num_actions(t->r.game), 1, &job.plan, msg,
+                         sizeof msg) != 0) {
         /* a stored spec this library no longer takes */
-        bot_failed(srv, t, p, t->seats[p].bot, msg);
+        bot_failed(srv, t, p, t->r.seats[p].bot, msg);
         return;
     }
     pthread_mutex_lock(&srv->jobs_mu);
@@ -249,15 +249,14 @@ static void bot_failed(mgs_srv *srv, mgs_table *t, int seat,
             t->id, seat, spec, t->bot_fails, MGS_BOT_TRIES, why);
     evs = json_pack("[{s:s,s:i,s:s}]", "type", "bot_failed", "seat", seat,
                     "reason", why);
-    if (t->has_clock) {
+    if (t->r.has_clock) {
         int64_t c[2];
         mgs_table_clock_now(t, now, c);
         json_object_set_new(json_array_get(evs, 0), "clock_ms",
                             json_pack("[I,I]", (json_int_t)c[0],
                                       (json_int_t)c[1]));
     }
-    if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, &r) == 0) {
-        mgs_broadcast(srv, t, evs);
+    if (mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, &r) == 0) {
         t->bot_fails = 0;
     } else {
         /* storage refuses: try the bot (and this) again in a while */
@@ -282,10 +281,10 @@ static void run_job(mgs_srv *srv, const mgs_job *job)
     if (!t)
         return;
     pthread_mutex_lock(&t->mu);
-    if (mgs_table_to_move(t) != seat || t->seats[seat].kind != MGS_BOT ||
-        mg_state_clone(&copy, t->state) != MG_OK) {
+    if (mgs_table_to_move(t) != seat || t->r.seats[seat].kind != MGS_BOT ||
+        mg_state_clone(&copy, t->r.state) != MG_OK) {
         t->bot_busy = 0;
-        if (mgs_table_to_move(t) == seat && t->seats[seat].kind == MGS_BOT)
+        if (mgs_table_to_move(t) == seat && t->r.seats[seat].kind == MGS_BOT)
             bot_failed(srv, t, seat, job->plan.spec, mg_strerror(MG_ENOMEM));
         else
             mgs_bot_wake(srv, t); /* the seat changed hands: its bot */
@@ -293,8 +292,8 @@ static void run_job(mgs_srv *srv, const mgs_job *job)
         mgs_release(srv, t);
         return;
     }
-    version = t->version;
-    rc = mg_bot_new(&bot, job->plan.spec, t->bot_seed + (uint64_t)version,
+    version = t->r.version;
+    rc = mg_bot_new(&bot, job->plan.spec, t->r.bot_seed + (uint64_t)version,
                     msg, sizeof msg);
     pthread_mutex_unlock(&t->mu);
     clock_gettime(CLOCK_MONOTONIC, &a);
@@ -313,7 +312,7 @@ static void run_job(mgs_srv *srv, const mgs_job *job)
     if (rc != MG_OK) {
         bot_failed(srv, t, seat, job->plan.spec,
                    msg[0] ? msg : mg_strerror(rc));
-    } else if (t->version == version && !mgs_stopping(srv)) {
+    } else if (t->r.version == version && !mgs_stopping(srv)) {
         mgs_result r = {0, NULL};
         json_t *body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
                                  (int)action, "expect_version",
@@ -418,8 +417,7 @@ static void expire(mgs_srv *srv, mgs_table *t)
 {
     mgs_result r = {0, NULL};
     json_t *evs = json_pack("[{s:s}]", "type", "expired");
-    if (mgs_commit(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, &r) == 0)
-        mgs_broadcast(srv, t, evs);
+    mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, &r);
     json_decref(r.body);
     json_decref(evs);
 }
@@ -436,8 +434,8 @@ static void unload_idle(mgs_srv *srv, int64_t now)
         /* trylock: the map's lock is a leaf, so never wait for a table */
         if (t->refs == 0 && pthread_mutex_trylock(&t->mu) == 0) {
             idle = t->nstreams == 0 && !t->polls && !t->bot_busy &&
-                   (t->status == MGS_OVER || t->status == MGS_ABORTED) &&
-                   now - t->updated_ms > 60000;
+                   (t->r.status == MGS_OVER || t->r.status == MGS_ABORTED) &&
+                   now - t->r.updated_ms > 60000;
             pthread_mutex_unlock(&t->mu);
         }
         if (idle) {
@@ -461,22 +459,22 @@ static void tick(mgs_srv *srv, int beat)
         mgs_table *t = list[i];
         int64_t idle;
         pthread_mutex_lock(&t->mu);
-        idle = now - t->updated_ms;
-        if (t->status == MGS_PLAYING && t->has_clock && t->clock_seat >= 0) {
+        idle = now - t->r.updated_ms;
+        if (t->r.status == MGS_PLAYING && t->r.has_clock &&
+            t->r.clock_seat >= 0) {
             int64_t c[2];
             mgs_table_clock_now(t, now, c);
-            if (c[t->clock_seat] <= 0) {
+            if (c[t->r.clock_seat] <= 0) {
                 mgs_result r = {0, NULL};
                 json_t *body = json_pack("{s:s}", "op", "timeout");
-                mgs_command(srv, t, t->clock_seat, body, MGS_BY_SERVER,
-                            &r);
+                mgs_command(srv, t, t->r.clock_seat, body, MGS_BY_SERVER, &r);
                 json_decref(r.body);
                 json_decref(body);
             }
         }
-        if ((t->status == MGS_WAITING &&
+        if ((t->r.status == MGS_WAITING &&
              idle > (int64_t)srv->cfg.waiting_expire_s * 1000) ||
-            (t->status == MGS_PLAYING &&
+            (t->r.status == MGS_PLAYING &&
              idle > (int64_t)srv->cfg.idle_expire_s * 1000))
             expire(srv, t);
         if (t->bot_retry_ms && now >= t->bot_retry_ms) {

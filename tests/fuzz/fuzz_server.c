@@ -293,8 +293,8 @@ static void take_shots(world *w, shot *s)
     for (i = 0; i < w->n; i++) {
         mgs_table *t = find(w, i);
         pthread_mutex_lock(&t->mu);
-        s[i].version = t->version;
-        s[i].hist = history(t->state, &s[i].nhist);
+        s[i].version = t->r.version;
+        s[i].hist = history(t->r.state, &s[i].nhist);
         pthread_mutex_unlock(&t->mu);
         mgs_release(w->srv, t);
     }
@@ -312,15 +312,14 @@ static void check_unchanged(world *w, const shot *s, int n, int status)
         size_t nh;
         int32_t *h;
         pthread_mutex_lock(&t->mu);
-        h = history(t->state, &nh);
-        if (status == 409 && i == w->cur && t->version == s[i].version + 1 &&
-            last_event_is(w->srv, t->id, t->version, "timeout")) {
+        h = history(t->r.state, &nh);
+        if (status == 409 && i == w->cur && t->r.version == s[i].version + 1 &&
+            last_event_is(w->srv, t->id, t->r.version, "timeout")) {
             /* the flag fell: one timeout, the actions as they were */
         } else {
-            FUZZ_REQUIRE(t->version == s[i].version,
-                         "a %d changed table %d's version %lld -> %lld",
-                         status, i, (long long)s[i].version,
-                         (long long)t->version);
+            FUZZ_REQUIRE(t->r.version == s[i].version,
+                         "a %d changed table %d's version %lld -> %lld", status,
+                         i, (long long)s[i].version, (long long)t->r.version);
         }
         FUZZ_REQUIRE(nh == s[i].nhist &&
                          memcmp(h, s[i].hist, nh * sizeof *h) == 0,
@@ -451,7 +450,7 @@ static void do_command(world *w, int seat, const char *text, size_t n)
     take_shots(w, before);
     t = find(w, w->cur);
     pthread_mutex_lock(&t->mu);
-    if (mgs_hash_zero(t->seats[seat].secret_hash)) {
+    if (mgs_hash_zero(t->r.seats[seat].secret_hash)) {
         /* nobody holds this seat's secret: HTTP answers 401 */
         pthread_mutex_unlock(&t->mu);
         mgs_release(w->srv, t);
@@ -459,17 +458,17 @@ static void do_command(world *w, int seat, const char *text, size_t n)
         json_decref(body);
         return;
     }
-    v0 = t->version;
-    had_rematch = t->rematch[0] != '\0';
+    v0 = t->r.version;
+    had_rematch = t->r.rematch[0] != '\0';
     /* a cmd_id of this seat answered before: its first answer again
      * (with "repeated": true, or exactly, as servers differ) */
     repeated = 0;
     if (json_is_string(json_object_get(body, "cmd_id"))) {
         const char *cid = json_string_value(json_object_get(body, "cmd_id"));
         int k;
-        for (k = 0; k < t->ncmds; k++)
-            repeated |= t->cmds[k].seat == seat &&
-                        strcmp(t->cmds[k].id, cid) == 0;
+        for (k = 0; k < t->r.ncmds; k++)
+            repeated |=
+                t->r.cmds[k].seat == seat && strcmp(t->r.cmds[k].id, cid) == 0;
     }
     mgs_command(w->srv, t, seat, body, 0, &r);
     check_answer(&r, "command");
@@ -482,14 +481,14 @@ static void do_command(world *w, int seat, const char *text, size_t n)
         json_t *v = json_object_get(r.body, "version");
         FUZZ_REQUIRE(json_is_integer(v), "command: 200 without version");
         if (!repeated)
-            FUZZ_REQUIRE(json_integer_value(v) == t->version &&
-                             t->version > v0,
+            FUZZ_REQUIRE(json_integer_value(v) == t->r.version &&
+                             t->r.version > v0,
                          "command: answered version %lld, table at %lld "
                          "(was %lld)",
                          (long long)json_integer_value(v),
-                         (long long)t->version, (long long)v0);
+                         (long long)t->r.version, (long long)v0);
         else
-            FUZZ_REQUIRE(t->version == v0 && json_integer_value(v) <= v0,
+            FUZZ_REQUIRE(t->r.version == v0 && json_integer_value(v) <= v0,
                          "a repeated command changed the table");
     }
     if (r.status == 200 && strcmp(json_string_value(json_object_get(body,
@@ -497,8 +496,8 @@ static void do_command(world *w, int seat, const char *text, size_t n)
                                   "rematch") == 0) {
         const char *id = json_string_value(json_object_get(r.body, "table"));
         FUZZ_REQUIRE(id != NULL, "rematch: no table");
-        FUZZ_REQUIRE(strcmp(id, t->rematch) == 0, "rematch: %s, not %s", id,
-                     t->rematch);
+        FUZZ_REQUIRE(strcmp(id, t->r.rematch) == 0, "rematch: %s, not %s", id,
+                     t->r.rematch);
         pthread_mutex_unlock(&t->mu);
         mgs_release(w->srv, t);
         add_table(w, id, NULL);
@@ -544,7 +543,7 @@ static void do_join(world *w, const char *text, size_t n)
     t = find(w, w->cur);
     first = sent_before(w->joins_sent, w->njoins_sent, body, t->id);
     pthread_mutex_lock(&t->mu);
-    v0 = t->version;
+    v0 = t->r.version;
     mgs_join(w->srv, t, inv, body, &r);
     check_answer(&r, "join");
     FUZZ_REQUIRE(r.status == 200 || r.status == 403 || r.status == 400,
@@ -559,9 +558,9 @@ static void do_join(world *w, const char *text, size_t n)
         else
             remember(w->joins_sent, &w->njoins_sent, MAX_STEPS, body, t->id,
                      r.body);
-        FUZZ_REQUIRE(t->version == v0 + (first ? 0 : 1),
+        FUZZ_REQUIRE(t->r.version == v0 + (first ? 0 : 1),
                      "join%s: version %lld -> %lld", first ? " re-sent" : "",
-                     (long long)v0, (long long)t->version);
+                     (long long)v0, (long long)t->r.version);
         FUZZ_REQUIRE(json_is_object(snap) &&
                          json_is_string(json_object_get(r.body, "secret")),
                      "join: no secret or snapshot");
@@ -598,27 +597,27 @@ static void do_bot(world *w, unsigned pick)
     pthread_mutex_lock(&t->mu);
     p = mgs_table_to_move(t);
     t->bot_busy = 0;
-    if (p >= 0 && t->seats[p].kind == MGS_BOT) {
+    if (p >= 0 && t->r.seats[p].kind == MGS_BOT) {
         int32_t legal[4096];
         size_t nl = 0;
         mgs_result r = {0, NULL};
         json_t *body;
-        int64_t v0 = t->version;
-        FUZZ_REQUIRE(mg_game_max_legal_actions(t->game) <= 4096,
+        int64_t v0 = t->r.version;
+        FUZZ_REQUIRE(mg_game_max_legal_actions(t->r.game) <= 4096,
                      "too many legal actions");
-        FUZZ_REQUIRE(mg_state_legal_actions(t->state, legal, 4096, &nl) ==
+        FUZZ_REQUIRE(mg_state_legal_actions(t->r.state, legal, 4096, &nl) ==
                              MG_OK &&
                          nl > 0,
                      "a bot to move without a legal action");
         body = json_pack("{s:s,s:i,s:I}", "op", "move", "action",
                          (int)legal[pick % nl], "expect_version",
-                         (json_int_t)t->version);
+                         (json_int_t)t->r.version);
         mgs_command(srv, t, p, body, MGS_BY_BOT, &r);
         check_answer(&r, "bot move");
         FUZZ_REQUIRE(r.status == 200 ||
-                         (r.status == 409 && t->version == v0 + 1 &&
-                          t->status == MGS_OVER &&
-                          strcmp(t->how, "time") == 0),
+                         (r.status == 409 && t->r.version == v0 + 1 &&
+                          t->r.status == MGS_OVER &&
+                          strcmp(t->r.how, "time") == 0),
                      "the bot's legal move was refused: %d %s", r.status,
                      json_string_value(json_object_get(r.body, "error")));
         json_decref(r.body);

@@ -62,68 +62,70 @@ void check_table(mgs_srv *srv, mgs_table *t)
     FUZZ_REQUIRE(mgs_store_events(srv->store, t->id, 0, count_event,
                                   &stored) == MGS_OK,
                  "events of %s", t->id);
-    FUZZ_REQUIRE(stored == t->version,
+    FUZZ_REQUIRE(stored == t->r.version,
                  "table %s at version %lld has %lld stored events", t->id,
-                 (long long)t->version, (long long)stored);
+                 (long long)t->r.version, (long long)stored);
     memset(&ri, 0, sizeof ri);
     FUZZ_REQUIRE(mgs_store_table(srv->store, t->id, read_row, ignore_seat,
                                  &ri) == MGS_OK,
                  "no stored table %s", t->id);
-    FUZZ_REQUIRE(ri.version == t->version &&
-                     strcmp(ri.status, mgs_status_name(t->status)) == 0,
+    FUZZ_REQUIRE(ri.version == t->r.version &&
+                     strcmp(ri.status, mgs_status_name(t->r.status)) == 0,
                  "stored row %s v%lld, table %s v%lld", ri.status,
-                 (long long)ri.version, mgs_status_name(t->status),
-                 (long long)t->version);
+                 (long long)ri.version, mgs_status_name(t->r.status),
+                 (long long)t->r.version);
     f = mgs_table_load(srv, t->id);
     FUZZ_REQUIRE(f != NULL, "table %s cannot be loaded", t->id);
-    FUZZ_REQUIRE(f->version == t->version, "loaded version %lld, not %lld",
-                 (long long)f->version, (long long)t->version);
-    FUZZ_REQUIRE(f->status == t->status, "loaded status %s, not %s",
-                 mgs_status_name(f->status), mgs_status_name(t->status));
-    ha = history(t->state, &na);
-    hb = history(f->state, &nb);
+    FUZZ_REQUIRE(f->r.version == t->r.version, "loaded version %lld, not %lld",
+                 (long long)f->r.version, (long long)t->r.version);
+    FUZZ_REQUIRE(f->r.status == t->r.status, "loaded status %s, not %s",
+                 mgs_status_name(f->r.status), mgs_status_name(t->r.status));
+    ha = history(t->r.state, &na);
+    hb = history(f->r.state, &nb);
     FUZZ_REQUIRE(na == nb && memcmp(ha, hb, na * sizeof *ha) == 0,
                  "loaded history differs (%lu actions, not %lu)",
                  (unsigned long)nb, (unsigned long)na);
-    FUZZ_REQUIRE(na == 0 || memcmp(t->movers, f->movers, na) == 0,
+    FUZZ_REQUIRE(na == 0 || memcmp(t->r.movers, f->r.movers, na) == 0,
                  "movers differ");
-    FUZZ_REQUIRE(mg_state_hash(t->state) == mg_state_hash(f->state),
+    FUZZ_REQUIRE(mg_state_hash(t->r.state) == mg_state_hash(f->r.state),
                  "state hash");
-    FUZZ_REQUIRE(strcmp(t->spec, f->spec) == 0, "spec");
-    FUZZ_REQUIRE(t->winner == f->winner && t->drawn == f->drawn &&
-                     strcmp(t->how, f->how) == 0 &&
-                     strcmp(t->reason, f->reason) == 0,
-                 "result: %d %d %s (%s) loaded as %d %d %s (%s)", t->winner,
-                 t->drawn, t->how, t->reason, f->winner, f->drawn, f->how,
-                 f->reason);
-    FUZZ_REQUIRE(t->draw_offer == f->draw_offer &&
-                     t->takeback_req == f->takeback_req,
-                 "offers: draw %d takeback %d, loaded %d %d", t->draw_offer,
-                 t->takeback_req, f->draw_offer, f->takeback_req);
-    FUZZ_REQUIRE(t->actions_by[0] == f->actions_by[0] &&
-                     t->actions_by[1] == f->actions_by[1],
-                 "actions_by %d %d, loaded %d %d", t->actions_by[0],
-                 t->actions_by[1], f->actions_by[0], f->actions_by[1]);
-    FUZZ_REQUIRE(t->creator == f->creator && t->takebacks == f->takebacks &&
-                     t->bot_seed == f->bot_seed,
+    FUZZ_REQUIRE(strcmp(t->r.spec, f->r.spec) == 0, "spec");
+    FUZZ_REQUIRE(t->r.winner == f->r.winner && t->r.drawn == f->r.drawn &&
+                     strcmp(t->r.how, f->r.how) == 0 &&
+                     strcmp(t->r.reason, f->r.reason) == 0,
+                 "result: %d %d %s (%s) loaded as %d %d %s (%s)", t->r.winner,
+                 t->r.drawn, t->r.how, t->r.reason, f->r.winner, f->r.drawn,
+                 f->r.how, f->r.reason);
+    FUZZ_REQUIRE(t->r.draw_offer == f->r.draw_offer &&
+                     t->r.takeback_req == f->r.takeback_req,
+                 "offers: draw %d takeback %d, loaded %d %d", t->r.draw_offer,
+                 t->r.takeback_req, f->r.draw_offer, f->r.takeback_req);
+    FUZZ_REQUIRE(t->r.actions_by[0] == f->r.actions_by[0] &&
+                     t->r.actions_by[1] == f->r.actions_by[1],
+                 "actions_by %d %d, loaded %d %d", t->r.actions_by[0],
+                 t->r.actions_by[1], f->r.actions_by[0], f->r.actions_by[1]);
+    FUZZ_REQUIRE(t->r.creator == f->r.creator &&
+                     t->r.takebacks == f->r.takebacks &&
+                     t->r.bot_seed == f->r.bot_seed,
                  "settings");
-    FUZZ_REQUIRE(t->has_clock == f->has_clock && t->base_ms == f->base_ms &&
-                     t->inc_ms == f->inc_ms,
+    FUZZ_REQUIRE(t->r.has_clock == f->r.has_clock &&
+                     t->r.base_ms == f->r.base_ms && t->r.inc_ms == f->r.inc_ms,
                  "clock setup");
-    FUZZ_REQUIRE(t->clock_seat == f->clock_seat,
-                 "running clock %d, loaded %d", t->clock_seat, f->clock_seat);
-    FUZZ_REQUIRE(!t->has_clock || (t->remaining[0] == f->remaining[0] &&
-                                   t->remaining[1] == f->remaining[1]),
+    FUZZ_REQUIRE(t->r.clock_seat == f->r.clock_seat,
+                 "running clock %d, loaded %d", t->r.clock_seat,
+                 f->r.clock_seat);
+    FUZZ_REQUIRE(!t->r.has_clock || (t->r.remaining[0] == f->r.remaining[0] &&
+                                     t->r.remaining[1] == f->r.remaining[1]),
                  "clocks %lld %lld, loaded %lld %lld",
-                 (long long)t->remaining[0], (long long)t->remaining[1],
-                 (long long)f->remaining[0], (long long)f->remaining[1]);
-    FUZZ_REQUIRE(strcmp(t->rematch, f->rematch) == 0, "rematch '%s' '%s'",
-                 t->rematch, f->rematch);
-    FUZZ_REQUIRE(t->created_ms == f->created_ms &&
-                     t->updated_ms == f->updated_ms,
+                 (long long)t->r.remaining[0], (long long)t->r.remaining[1],
+                 (long long)f->r.remaining[0], (long long)f->r.remaining[1]);
+    FUZZ_REQUIRE(strcmp(t->r.rematch, f->r.rematch) == 0, "rematch '%s' '%s'",
+                 t->r.rematch, f->r.rematch);
+    FUZZ_REQUIRE(t->r.created_ms == f->r.created_ms &&
+                     t->r.updated_ms == f->r.updated_ms,
                  "times");
     for (k = 0; k < 2; k++) {
-        const mgs_seat *a = &t->seats[k], *b = &f->seats[k];
+        const mgs_seat_replayed *a = &t->r.seats[k], *b = &f->r.seats[k];
         FUZZ_REQUIRE(a->kind == b->kind && strcmp(a->bot, b->bot) == 0 &&
                          a->joined == b->joined,
                      "seat %d: kind %d '%s' joined %d, loaded %d '%s' %d", k,
@@ -134,32 +136,32 @@ void check_table(mgs_srv *srv, mgs_table *t)
                                 MGS_HASH_LEN) == 0,
                      "seat %d: secret or invite differs from storage", k);
     }
-    FUZZ_REQUIRE(t->ncmds == f->ncmds, "%d command answers, %d stored",
-                 t->ncmds, f->ncmds);
-    for (k = 0; k < t->ncmds; k++)
-        FUZZ_REQUIRE(t->cmds[k].seat == f->cmds[k].seat &&
-                         strcmp(t->cmds[k].id, f->cmds[k].id) == 0 &&
-                         t->cmds[k].status == f->cmds[k].status &&
-                         strcmp(t->cmds[k].answer, f->cmds[k].answer) == 0,
+    FUZZ_REQUIRE(t->r.ncmds == f->r.ncmds, "%d command answers, %d stored",
+                 t->r.ncmds, f->r.ncmds);
+    for (k = 0; k < t->r.ncmds; k++)
+        FUZZ_REQUIRE(t->r.cmds[k].seat == f->r.cmds[k].seat &&
+                         strcmp(t->r.cmds[k].id, f->r.cmds[k].id) == 0 &&
+                         t->r.cmds[k].status == f->r.cmds[k].status &&
+                         strcmp(t->r.cmds[k].answer, f->r.cmds[k].answer) == 0,
                      "command answer %d differs from storage", k);
-    FUZZ_REQUIRE(t->status != MGS_PLAYING ||
-                     (t->seats[0].joined && t->seats[1].joined),
+    FUZZ_REQUIRE(t->r.status != MGS_PLAYING ||
+                     (t->r.seats[0].joined && t->r.seats[1].joined),
                  "playing with a seat not taken");
     for (k = 0; k < 2; k++)
-        FUZZ_REQUIRE(t->status != MGS_WAITING ||
-                         t->seats[k].kind != MGS_HUMAN ||
-                         t->seats[k].joined ||
-                         !mgs_hash_zero(t->seats[k].invite_hash),
+        FUZZ_REQUIRE(t->r.status != MGS_WAITING ||
+                         t->r.seats[k].kind != MGS_HUMAN ||
+                         t->r.seats[k].joined ||
+                         !mgs_hash_zero(t->r.seats[k].invite_hash),
                      "table %s (waiting, v%lld): seat %d is free but has no "
                      "invite: nobody can ever take it",
-                     t->id, (long long)t->version, k);
+                     t->id, (long long)t->r.version, k);
     for (k = 0; k < 2; k++)
-        FUZZ_REQUIRE(t->seats[k].kind != MGS_HUMAN || !t->seats[k].joined ||
-                         !mgs_hash_zero(t->seats[k].secret_hash),
+        FUZZ_REQUIRE(t->r.seats[k].kind != MGS_HUMAN || !t->r.seats[k].joined ||
+                         !mgs_hash_zero(t->r.seats[k].secret_hash),
                      "table %s (%s, v%lld): seat %d is a person who joined "
                      "but nobody holds its secret",
-                     t->id, mgs_status_name(t->status),
-                     (long long)t->version, k);
+                     t->id, mgs_status_name(t->r.status),
+                     (long long)t->r.version, k);
     free(ha);
     free(hb);
     mgs_table_free(f);

@@ -181,6 +181,20 @@ class TestBodies(InputCase):
                 body.get("action") == 10 ** 12 else 400
             self.assert_error(a, ok, "command %r" % (body,))
 
+    def test_unknown_op_lists_the_ops(self):
+        # the list comes from ops.c's command table; "timeout" is the
+        # timer's own op, unknown to a seat
+        for op in ("fly", "timeout"):
+            a = self.srv.request("POST", self.cmd_path, {"op": op},
+                                 secret=self.t.secrets[0])
+            self.assert_error(a, 400, op)
+            self.assertEqual(
+                a.json["error"],
+                "unknown op '%s': expected move, resign, draw_offer, "
+                "draw_accept, draw_decline, takeback_request, "
+                "takeback_accept, takeback_decline, abort, rematch, "
+                "claim_win or claim_bot" % op)
+
     def test_too_big(self):
         big = ('{"spec": "%s", "pad": "%s"}' % (DAB, "x" * 9000)).encode()
         a = self.srv.request("POST", "/api/v1/tables", raw=big)
