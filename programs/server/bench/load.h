@@ -104,6 +104,11 @@ typedef struct conn {
     long long last_id;
     long long events;
     char path[160];
+    /* a seat stream to open again (its server gone): at reopen_us, the
+     * wait doubling from 50 ms to 2 s while it cannot connect */
+    int reopen;
+    int64_t reopen_us;
+    int backoff_ms;
 } conn;
 
 /* ------------------------------------------------------------ games */
@@ -183,8 +188,7 @@ struct ml_run {
     long spect_open, spect_failed, spect_closed;
     long long conn_errors;
     long long status_count[600]; /* answers by HTTP status (0: none) */
-    long long errs_other;       /* odd statuses, unexpected bytes (not in
-                                   the report) */
+    long long errs_other;       /* odd statuses, unexpected bytes */
     samples lat_event, lat_cmd, lat_setup;
 
     /* the server (--pid), -1 when unknown */

@@ -373,11 +373,23 @@ static void conn_broken(conn *c, int eof)
                 r->spect_failed++;
         } else if (r->phase <= P_PLAY && c->slot >= 0 &&
                    r->games[c->slot].gs != G_NEW && r->games[c->slot].id[0]) {
-            /* a seat stream: reopen after what we have */
+            /* a seat stream: reopen after what we have; at once after
+             * an open stream ended, later and later while it cannot even
+             * open (the server down: no storm of connections) */
             game *g = &r->games[c->slot];
+            if (was_stream_open || c->backoff_ms <= 0)
+                c->backoff_ms = 50;
+            else if (c->backoff_ms < 2000)
+                c->backoff_ms *= 2;
             if (r->opt.verbose)
-                ml_note("seat stream of %s closed; reopening", g->id);
-            ml_stream_open(c, g->id, g->secret[c->seat], c->last_id);
+                ml_note("seat stream of %s closed; reopening in %d ms", g->id,
+                        was_stream_open ? 0 : c->backoff_ms);
+            if (was_stream_open) {
+                ml_stream_open(c, g->id, g->secret[c->seat], c->last_id);
+            } else {
+                c->reopen = 1;
+                c->reopen_us = ml_now_us() + (int64_t)c->backoff_ms * 1000;
+            }
         }
     }
 }

@@ -140,6 +140,8 @@ void ml_game_streams(game *g)
         c->seat = s;
         c->last_id = -1;
         c->events = 0;
+        c->reopen = 0;
+        c->backoff_ms = 0;
         ml_stream_open(c, g->id, g->secret[s], -1);
     }
     g->gs = G_STREAMS;
@@ -148,9 +150,11 @@ void ml_game_streams(game *g)
 void ml_game_reset(game *g)
 {
     int s;
-    for (s = 0; s < 2; s++)
+    for (s = 0; s < 2; s++) {
         if (g->seat[s].fd >= 0)
             ml_conn_close(&g->seat[s]);
+        g->seat[s].reopen = 0;
+    }
     mg_state_free(g->st);
     g->st = NULL;
     memset(g->ring_v, 0, sizeof g->ring_v);

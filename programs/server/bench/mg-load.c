@@ -471,6 +471,15 @@ static int64_t play_step(ml_run *r, int64_t timeout_us)
     }
     for (k = 0; k < r->ngames; k++) {
         game *g = &r->games[k];
+        int s;
+        for (s = 0; s < 2; s++) {
+            conn *c = &g->seat[s];
+            if (c->reopen && t >= c->reopen_us) {
+                c->reopen = 0;
+                if (g->id[0] && g->gs != G_NEW)
+                    ml_stream_open(c, g->id, g->secret[s], c->last_id);
+            }
+        }
         if (g->gs == G_END && t >= g->wake_us) {
             ml_game_reset(g);
             ml_send_create(r, g);
@@ -501,10 +510,15 @@ static int64_t play_step(ml_run *r, int64_t timeout_us)
         timeout_us = r->next_slot_us - t;
     if (r->play_end_us - t < timeout_us)
         timeout_us = r->play_end_us - t;
-    for (k = 0; k < r->ngames; k++)
-        if ((r->games[k].gs == G_WAIT || r->games[k].gs == G_END) &&
-            r->games[k].wake_us - t < timeout_us)
-            timeout_us = r->games[k].wake_us - t;
+    for (k = 0; k < r->ngames; k++) {
+        const game *g = &r->games[k];
+        int s;
+        if ((g->gs == G_WAIT || g->gs == G_END) && g->wake_us - t < timeout_us)
+            timeout_us = g->wake_us - t;
+        for (s = 0; s < 2; s++)
+            if (g->seat[s].reopen && g->seat[s].reopen_us - t < timeout_us)
+                timeout_us = g->seat[s].reopen_us - t;
+    }
     return timeout_us;
 }
 
@@ -603,7 +617,8 @@ static void report(ml_run *r)
             if (s >= 400 || s == 0)
                 errs += r->status_count[s];
         }
-    printf("  connection errors: %lld\n", r->conn_errors);
+    printf("  connection errors: %lld, other (odd statuses, unexpected "
+           "bytes): %lld\n", r->conn_errors, r->errs_other);
     if (opt->pid > 0) {
         printf("  server VmRSS kB     start %ld, tables %ld, streams %ld, "
                "play %ld, end %ld\n", r->rss_start, r->rss_tables,
@@ -622,6 +637,7 @@ static void report(ml_run *r)
     printf("RESULT ev_samples %zu\n", ev->n);
     printf("RESULT errors %lld\nRESULT conn_errors %lld\n", errs,
            r->conn_errors);
+    printf("RESULT other_errors %lld\n", r->errs_other);
     printf("RESULT streams_open %ld\nRESULT streams_failed %ld\n",
            r->spect_open, r->spect_failed);
     printf("RESULT tables %ld\n", r->ngames);
