@@ -5,10 +5,10 @@
  * (--header-timeout): from the moment a connection opens, or its
  * previous request ended, the next request's headers must be complete
  * within it, however the bytes trickle in (libmicrohttpd's own timeout,
- * --timeout, only measures silence).  A thread of our own closes the
- * late ones: shutdown(2) of the socket, which libmicrohttpd then sees
- * closed and cleans up (it tells us first, under our lock, so the
- * descriptor is never one it has closed and reused).
+ * --timeout, only measures silence).  The timer (worker.c, every 100 ms)
+ * closes the late ones: shutdown(2) of the socket, which libmicrohttpd
+ * then sees closed and cleans up (it tells us first, under our lock, so
+ * the descriptor is never one it has closed and reused).
  */
 #include "http.h"
 
@@ -33,37 +33,23 @@ typedef struct conn {
 
 struct mgs_conns {
     pthread_mutex_t mu;
-    pthread_cond_t cv;
     conn head;          /* a ring */
-    int stop;
-    pthread_t thread;
 };
 
-static void *deadline_main(void *arg)
+void mgs_conns_cut_late(mgs_srv *srv, int64_t now)
 {
-    mgs_srv *srv = arg;
     mgs_conns *cs = srv->conns;
+    int64_t limit = (int64_t)srv->cfg.header_timeout_s * 1000;
+    conn *c;
+    if (!cs)
+        return;
     pthread_mutex_lock(&cs->mu);
-    while (!cs->stop) {
-        struct timespec ts;
-        int64_t now = mgs_now_ms(),
-                limit = (int64_t)srv->cfg.header_timeout_s * 1000;
-        conn *c;
-        for (c = cs->head.next; c != &cs->head; c = c->next)
-            if (!c->in_request && !c->cut && now - c->since_ms >= limit) {
-                shutdown(c->fd, SHUT_RDWR);
-                c->cut = 1;
-            }
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 250 * 1000 * 1000;
-        if (ts.tv_nsec >= 1000000000L) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000L;
+    for (c = cs->head.next; c != &cs->head; c = c->next)
+        if (!c->in_request && !c->cut && now - c->since_ms >= limit) {
+            shutdown(c->fd, SHUT_RDWR);
+            c->cut = 1;
         }
-        pthread_cond_timedwait(&cs->cv, &cs->mu, &ts);
-    }
     pthread_mutex_unlock(&cs->mu);
-    return NULL;
 }
 
 int mgs_conns_start(mgs_srv *srv)
@@ -72,14 +58,8 @@ int mgs_conns_start(mgs_srv *srv)
     if (!cs)
         return -1;
     pthread_mutex_init(&cs->mu, NULL);
-    pthread_cond_init(&cs->cv, NULL);
     cs->head.next = cs->head.prev = &cs->head;
     srv->conns = cs;
-    if (pthread_create(&cs->thread, NULL, deadline_main, srv) != 0) {
-        srv->conns = NULL;
-        free(cs);
-        return -1;
-    }
     return 0;
 }
 
@@ -88,13 +68,8 @@ void mgs_conns_stop(mgs_srv *srv)
     mgs_conns *cs = srv->conns;
     if (!cs)
         return;
-    pthread_mutex_lock(&cs->mu);
-    cs->stop = 1;
-    pthread_cond_signal(&cs->cv);
-    pthread_mutex_unlock(&cs->mu);
-    pthread_join(cs->thread, NULL);
-    /* after MHD_stop_daemon: every connection has been told closed */
-    pthread_cond_destroy(&cs->cv);
+    /* after MHD_stop_daemon (every connection has been told closed) and
+     * after the timer, which cuts the late ones */
     pthread_mutex_destroy(&cs->mu);
     free(cs);
     srv->conns = NULL;

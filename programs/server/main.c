@@ -471,7 +471,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "mg-server: cannot watch its streams (epoll)\n");
         return 1;
     }
-    if (mgs_workers_start(&srv) != 0 || mgs_conns_start(&srv) != 0) {
+    /* the connections' list before the timer, which reads it */
+    if (mgs_conns_start(&srv) != 0 || mgs_workers_start(&srv) != 0) {
         fprintf(stderr, "mg-server: cannot start its threads\n");
         return 1;
     }

@@ -473,6 +473,9 @@ int mgs_bot_check(const mgs_config *cfg, const char *spec,
  * address a connection comes from. */
 int mgs_conns_start(mgs_srv *srv);
 void mgs_conns_stop(mgs_srv *srv);
+/* The timer's: shut the connections whose headers are late (none when
+ * srv->conns is NULL, as in the fuzzer). */
+void mgs_conns_cut_late(mgs_srv *srv, int64_t now);
 /* (mgs_conn_notify, which main.c registers with libmicrohttpd: http.h) */
 void mgs_conn_request(mgs_srv *srv, struct MHD_Connection *mc);
 void mgs_conn_request_done(mgs_srv *srv, struct MHD_Connection *mc);

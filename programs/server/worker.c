@@ -2,6 +2,7 @@
  * worker.c - the server's own threads besides HTTP's: the timer (every
  * 100 ms: clocks that ran out, heartbeats and long-poll deadlines, idle
  * tables that expire, bots to try again, finished tables leaving memory,
+ * connections whose request headers are late (conns.c),
  * the log's held-back lines) and the bot pool (a bot seat's action is
  * chosen on a copy of the position, off the table's lock and off the
  * HTTP threads, then played through the same command path as a
@@ -455,6 +456,7 @@ static void tick(mgs_srv *srv, int beat)
     int64_t now = mgs_now_ms();
     int n, i;
     mgs_table **list = mgs_all_tables(srv, &n);
+    mgs_conns_cut_late(srv, now); /* requests whose headers are late */
     for (i = 0; list && i < n; i++) {
         mgs_table *t = list[i];
         int64_t idle;
