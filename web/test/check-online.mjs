@@ -21,14 +21,13 @@ import net from "node:net";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./browser.mjs";
 import { serve } from "../serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const WEB = path.resolve(repo, process.env.MG_WEB_DIR || "build/web");
 const SERVER = path.resolve(repo, process.env.MG_SERVER || "build/programs/mg-server");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SHOTS = path.join(WEB, "screenshots");
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -74,12 +73,7 @@ before(async () => {
     port = await freePort();
     url = `http://127.0.0.1:${port}`;
     await startServer();
-    browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
 });
 
 after(async () => {

@@ -20,14 +20,13 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./browser.mjs";
 import { serve } from "../serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
 const WEB = path.resolve(repo, process.env.MG_WEB_DIR || "build/web");
 const NATIVE = path.resolve(repo, process.env.MG_WEB_NATIVE || "build/web-test/mg-web-native");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SHOTS = path.join(WEB, "screenshots");
 const RECORDS = path.dirname(NATIVE); // the records the test saves
 const DESKTOP = { width: 1280, height: 900 };
@@ -40,14 +39,7 @@ before(async () => {
     assert.ok(fs.existsSync(path.join(WEB, "index.html")), `${WEB}/index.html: run make web first`);
     fs.mkdirSync(SHOTS, { recursive: true });
     ({ server, url } = await serve(WEB, 0));
-    // headless: true passes --headless; launch() gives the browser a
-    // fresh, empty --user-data-dir of its own, removed at close.
-    browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
 });
 
 after(async () => {
