@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
@@ -502,11 +503,14 @@ int main(int argc, char **argv)
     mgs_log("%s: stopping (no new connections; streams told to reconnect)",
             sig == SIGINT ? "SIGINT" : "SIGTERM");
     mgs_set_stopping(&srv);
-    {
-        MHD_socket s = MHD_quiesce_daemon(srv.httpd);
-        if (s != MHD_INVALID_SOCKET)
-            close(s);
-    }
+    /* The listening socket is ours once quiesced, but MHD's workers take
+       it out of their epoll sets on their own time: closing it now would
+       race them (TSan saw close() against a worker's epoll_ctl). shutdown()
+       stops the listening at once (new connections are refused); the close
+       waits until the daemon has stopped. */
+    MHD_socket quiesced = MHD_quiesce_daemon(srv.httpd);
+    if (quiesced != MHD_INVALID_SOCKET)
+        (void)shutdown(quiesced, SHUT_RDWR);
     each_table(&srv, mgs_streams_close);
     mgs_workers_stop(&srv);
     {
@@ -515,6 +519,8 @@ int main(int argc, char **argv)
     }
     pthread_join(srv.watcher, NULL); /* stopping is set: it ends */
     MHD_stop_daemon(srv.httpd);
+    if (quiesced != MHD_INVALID_SOCKET)
+        close(quiesced);
     mgs_conns_stop(&srv); /* every connection closed */
     mgs_watch_stop(&srv); /* after the streams are freed */
     mgs_store_close(srv.store);
