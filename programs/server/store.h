@@ -2,7 +2,8 @@
  * store.h - mg-server's storage, behind one narrow interface (so that a
  * PostgreSQL backend, and several server processes sharing it, can
  * follow): the tables, their seats and the append-only event log of each
- * table, and the answers of the commands already applied.  The SQLite
+ * table, the answers of the commands already applied, and the place's
+ * documents (players, ratings, seeks: mgs_doc_row).  The SQLite
  * backend (store_sqlite.c): WAL mode, synchronous=FULL, one writer thread
  * that commits the appends of concurrent callers together (group commit:
  * one fsync for many), readers on connections of their own.
@@ -66,13 +67,45 @@ typedef struct mgs_command_row {
     const char *answer;  /* its JSON text */
 } mgs_command_row;
 
+/* One record of the place around the tables (players, their names'
+ * keys, tokens, ratings, seeks, a player's games ...): a JSON document of
+ * a `kind`, under a `key` unique within the kind.  The store knows no
+ * kind: what they mean is the server's (players.c and the files after
+ * it).  `owner` (may be "") groups documents for mgs_store_docs (a
+ * player's ratings, a player's games), `rank` orders them (a rating, for
+ * a leaderboard).  `op`: MGS_DOC_PUT inserts or replaces; MGS_DOC_NEW
+ * inserts, and fails the whole append with MGS_ECONFLICT when the key is
+ * there already (a name taken); MGS_DOC_DELETE deletes, and fails it
+ * with MGS_ECONFLICT when the key is not there (a seek accepted twice).
+ * `if_updated_ms` >= 0 makes a PUT or DELETE conditional: the whole
+ * append fails with MGS_ECONFLICT unless the stored document's
+ * updated_ms is exactly that (a compare-and-set for read-modify-write,
+ * e.g. ratings, so that two writers never both apply a change); -1: no
+ * condition. */
+enum { MGS_DOC_PUT = 0, MGS_DOC_NEW = 1, MGS_DOC_DELETE = 2 };
+#define MGS_DOC_KIND_MAX 32
+#define MGS_DOC_KEY_MAX 256
+typedef struct mgs_doc_row {
+    int op;
+    const char *kind;
+    const char *key;
+    const char *owner; /* NULL: "" */
+    double rank;
+    const char *json;  /* NULL with MGS_DOC_DELETE */
+    int64_t updated_ms;
+    int64_t if_updated_ms;
+} mgs_doc_row;
+
 /* What one table changes in one append.  `table_json` (may be NULL: the
  * table's row stays as it is) is the table's row: a JSON object text of
  * its settings and summary (spec, clock, status, ...), inserted when the
  * table is new and replaced otherwise; `created_ms` and `updated_ms` go
  * with it.  `seats`: rows inserted or replaced.  `events`: appended; an
  * event whose (table, version) exists already fails the whole append
- * with MGS_ECONFLICT.  `command`: may be NULL. */
+ * with MGS_ECONFLICT.  `command`: may be NULL.  `docs`: the documents
+ * this change puts or deletes, in order (a game's end and the ratings it
+ * changes are one append, so that one is never stored without the
+ * other).  An append of documents only has table_id NULL. */
 typedef struct mgs_append {
     const char *table_id;
     const char *table_json;
@@ -82,6 +115,8 @@ typedef struct mgs_append {
     const mgs_event_row *events;
     int nevents;
     const mgs_command_row *command;
+    const mgs_doc_row *docs; /* documents put or deleted with it */
+    int ndocs;
 } mgs_append;
 
 /* Open (creating when absent) the database at `path` (":memory:" for a
@@ -138,6 +173,28 @@ int mgs_store_commands(mgs_store *st, const char *id,
  * MGS_ENOTFOUND, MGS_EIO. */
 int mgs_store_command(mgs_store *st, const char *id, int seat,
                       const char *cmd_id, int *status, char **answer);
+
+/* One document: cb once with it, MGS_OK; MGS_ENOTFOUND when there is
+ * none; MGS_EIO. */
+typedef struct mgs_doc {
+    const char *kind, *key, *owner, *json;
+    double rank;
+    int64_t updated_ms;
+} mgs_doc;
+int mgs_store_doc(mgs_store *st, const char *kind, const char *key,
+                  int (*cb)(void *arg, const mgs_doc *d), void *arg);
+
+/* Documents of one kind, cb once each (a non-zero return stops early and
+ * is returned): those of `owner` (NULL: any), whose key starts with
+ * `prefix` (NULL or "": any), in the order `order` (MGS_DOCS_BY_KEY,
+ * MGS_DOCS_NEWEST: updated_ms descending, MGS_DOCS_BY_RANK: rank
+ * descending, then key), skipping `offset` and at most `limit` (> 0).
+ * MGS_OK (also when none), MGS_EINVAL, MGS_EIO. */
+enum { MGS_DOCS_BY_KEY = 0, MGS_DOCS_NEWEST = 1, MGS_DOCS_BY_RANK = 2 };
+int mgs_store_docs(mgs_store *st, const char *kind, const char *owner,
+                   const char *prefix, int order, int64_t offset,
+                   int64_t limit, int (*cb)(void *arg, const mgs_doc *d),
+                   void *arg);
 
 /* Delete tables (with their seats, events, commands) last updated
  * before before_ms whose row's JSON has "status" of one of the given

@@ -8,11 +8,12 @@
 #
 # Needs SQLite's development files (pkg-config sqlite3) and POSIX threads.
 
-STORE_SRCS   := programs/server/store_sqlite.c programs/server/store_sqlite_read.c
+STORE_SRCS   := programs/server/store_sqlite.c programs/server/store_sqlite_read.c \
+                programs/server/store_sqlite_docs.c
 STORE_HDRS   := programs/server/store.h programs/server/store_sqlite.h
 STORE_CFLAGS  = $(APP_CFLAGS) -Iprograms/server -pthread \
                 $(shell pkg-config --cflags sqlite3)
-STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread
+STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread -lm
 
 .PHONY: store-check
 
@@ -21,5 +22,11 @@ $(B)/tests/check_store: tests/server/check_store.c $(STORE_SRCS) $(STORE_HDRS)
 	$(Q)$(CC) $(STORE_CFLAGS) $(LDFLAGS) tests/server/check_store.c \
 	    $(STORE_SRCS) -o $@ $(STORE_LIBS)
 
-store-check: $(B)/tests/check_store
+$(B)/tests/check_store_docs: tests/server/check_store_docs.c $(STORE_SRCS) $(STORE_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(STORE_CFLAGS) $(LDFLAGS) tests/server/check_store_docs.c \
+	    $(STORE_SRCS) -o $@ $(STORE_LIBS) -lm
+
+store-check: $(B)/tests/check_store $(B)/tests/check_store_docs
 	$(Q)$(B)/tests/check_store
+	$(Q)$(B)/tests/check_store_docs

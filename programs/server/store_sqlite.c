@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include <time.h>
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 /* migrations[v] takes a database from schema version v to v + 1 */
 static const char *const migrations[SCHEMA_VERSION] = {
@@ -42,7 +42,13 @@ static const char *const migrations[SCHEMA_VERSION] = {
     " PRIMARY KEY(table_id, seat, cmd_id));",
     /* 2: a create's cmd_id (seat -1) is one for the whole server */
     "CREATE UNIQUE INDEX commands_create ON commands(cmd_id)"
-    " WHERE seat = -1;"
+    " WHERE seat = -1;",
+    /* 3: the place's documents (players, ratings, seeks: store.h) */
+    "CREATE TABLE docs(kind TEXT NOT NULL, key TEXT NOT NULL,"
+    " owner TEXT NOT NULL, rank REAL NOT NULL, json TEXT NOT NULL,"
+    " updated_ms INTEGER NOT NULL, PRIMARY KEY(kind, key)) WITHOUT ROWID;"
+    "CREATE INDEX docs_owner ON docs(kind, owner, updated_ms);"
+    "CREATE INDEX docs_rank ON docs(kind, rank);"
 };
 
 void mgs__setmsg(char *err, size_t cap, const char *fmt, ...)
@@ -246,6 +252,8 @@ void mgs_store_close(mgs_store *st)
     sqlite3_finalize(st->ins_seat);
     sqlite3_finalize(st->ins_event);
     sqlite3_finalize(st->ins_cmd);
+    for (i = 0; i < 4; i++)
+        sqlite3_finalize(st->doc_stmt[i]);
     for (i = 0; i < NREADERS; i++) {
         sqlite3_close(st->r[i].db);
         pthread_mutex_destroy(&st->r[i].mu);
@@ -392,7 +400,7 @@ static int apply_one(mgs_store *st, const mgs_append *a, char *msg,
     sqlite3_stmt *s;
     int i, rc;
 
-    if (a->table_json) {
+    if (a->table_json && a->table_id) {
         s = st->ins_table;
         sqlite3_bind_text(s, 1, a->table_id, -1, SQLITE_STATIC);
         sqlite3_bind_text(s, 2, a->table_json, -1, SQLITE_STATIC);
@@ -445,6 +453,9 @@ static int apply_one(mgs_store *st, const mgs_append *a, char *msg,
         if (rc != MGS_OK)
             return rc;
     }
+    for (i = 0; i < a->ndocs; i++)
+        if ((rc = mgs__apply_doc(st, &a->docs[i], msg, cap)) != MGS_OK)
+            return rc;
     return MGS_OK;
 }
 
@@ -566,11 +577,20 @@ static void *writer_main(void *arg)
 static int check_append(const mgs_append *a, char *err, size_t cap)
 {
     int i;
-    if (!a->table_id || (a->nseats > 0 && !a->seats) ||
-        (a->nevents > 0 && !a->events) || a->nseats < 0 || a->nevents < 0) {
-        mgs__setmsg(err, cap, "an append without a table id, or bad counts");
+    if ((a->nseats > 0 && !a->seats) || (a->nevents > 0 && !a->events) ||
+        (a->ndocs > 0 && !a->docs) || a->nseats < 0 || a->nevents < 0 ||
+        a->ndocs < 0) {
+        mgs__setmsg(err, cap, "an append with bad counts");
         return MGS_EINVAL;
     }
+    if (!a->table_id && (a->table_json || a->nseats || a->nevents ||
+                         a->command)) {
+        mgs__setmsg(err, cap, "a table's change without the table's id");
+        return MGS_EINVAL;
+    }
+    for (i = 0; i < a->ndocs; i++)
+        if (mgs__check_doc(&a->docs[i], err, cap) != MGS_OK)
+            return MGS_EINVAL;
     for (i = 0; i < a->nevents; i++)
         if (!a->events[i].type || !a->events[i].json) {
             mgs__setmsg(err, cap, "an event of table %s without type or JSON",

@@ -2,7 +2,7 @@
  * store_sqlite.h - the insides of the SQLite store (store_sqlite.c: open,
  * migrations, the writer thread and its group commit, maintenance;
  * store_sqlite_read.c: the read connections and the reading functions,
- * backup).  Not an interface: only those two files include it.
+ * backup; store_sqlite_docs.c: the place's documents).  Not an interface: only those two files include it.
  */
 #ifndef MGS_STORE_SQLITE_H
 #define MGS_STORE_SQLITE_H
@@ -42,6 +42,7 @@ struct mgs_store {
     unsigned next_reader;
     /* the writer's statements (used under w.mu) */
     sqlite3_stmt *ins_table, *ins_seat, *ins_event, *ins_cmd;
+    sqlite3_stmt *doc_stmt[4]; /* store_sqlite_docs.c's, made when used */
     /* the queue of appends */
     pthread_mutex_t qmu;
     pthread_cond_t qcv, donecv;
@@ -63,5 +64,17 @@ int mgs__open_conn(const char *path, int create, sqlite3 **out, char *err,
 /* The same, read-only (SQLITE_OPEN_READONLY). */
 int mgs__open_conn_ro(const char *path, sqlite3 **out, char *err,
                       size_t cap);
+
+/* store_sqlite_read.c: a read connection, locked (NULL: none can be
+ * opened), and its release. */
+conn *mgs__reader_get(mgs_store *st);
+void mgs__reader_put(conn *c);
+
+/* store_sqlite_docs.c: a document row's sanity (MGS_OK or MGS_EINVAL
+ * with the message), and its write inside the writer's transaction
+ * (MGS_OK, MGS_ECONFLICT, MGS_EIO with the message). */
+int mgs__check_doc(const mgs_doc_row *d, char *err, size_t cap);
+int mgs__apply_doc(mgs_store *st, const mgs_doc_row *d, char *msg,
+                   size_t cap);
 
 #endif /* MGS_STORE_SQLITE_H */

@@ -14,7 +14,7 @@
 /* ----------------------------------------------------------- readers */
 
 /* A read connection, locked; NULL when none can be opened. */
-static conn *reader_get(mgs_store *st)
+conn *mgs__reader_get(mgs_store *st)
 {
     conn *c = NULL;
     int i;
@@ -41,7 +41,7 @@ static conn *reader_get(mgs_store *st)
     return c;
 }
 
-static void reader_put(conn *c)
+void mgs__reader_put(conn *c)
 {
     pthread_mutex_unlock(&c->mu);
 }
@@ -168,7 +168,7 @@ int mgs_store_events(mgs_store *st, const char *id, int64_t after,
     int rc;
     if (!st || !id || !cb)
         return MGS_EINVAL;
-    if (!(c = reader_get(st)))
+    if (!(c = mgs__reader_get(st)))
         return MGS_EIO;
     k.event = cb;
     k.arg = arg;
@@ -178,7 +178,7 @@ int mgs_store_events(mgs_store *st, const char *id, int64_t after,
     rc = each_row(c->db, "SELECT version, type, json, at_ms FROM events"
                   " WHERE table_id = ?1 AND version > ?2 ORDER BY version",
                   p, 2, 0, event_row, &k);
-    reader_put(c);
+    mgs__reader_put(c);
     return rc;
 }
 
@@ -193,7 +193,7 @@ int mgs_store_table(mgs_store *st, const char *id,
     int rc = MGS_EIO;
     if (!st || !id)
         return MGS_EINVAL;
-    if (!(c = reader_get(st)))
+    if (!(c = mgs__reader_get(st)))
         return MGS_EIO;
     k.table = cb_table;
     k.seat = cb_seat;
@@ -211,7 +211,7 @@ int mgs_store_table(mgs_store *st, const char *id,
     }
     if (!st->memory && !sqlite3_get_autocommit(c->db))
         sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
-    reader_put(c);
+    mgs__reader_put(c);
     return rc;
 }
 
@@ -225,7 +225,7 @@ int mgs_store_tables(mgs_store *st, int64_t since_ms,
     int rc;
     if (!st || !cb)
         return MGS_EINVAL;
-    if (!(c = reader_get(st)))
+    if (!(c = mgs__reader_get(st)))
         return MGS_EIO;
     k.table = cb;
     k.arg = arg;
@@ -234,7 +234,7 @@ int mgs_store_tables(mgs_store *st, int64_t since_ms,
     rc = each_row(c->db, "SELECT id, json, created_ms, updated_ms FROM tables"
                   " WHERE updated_ms >= ?1 ORDER BY updated_ms, id",
                   &p, 1, 0, table_row, &k);
-    reader_put(c);
+    mgs__reader_put(c);
     return rc;
 }
 
@@ -248,7 +248,7 @@ int mgs_store_commands(mgs_store *st, const char *id,
     int rc;
     if (!st || !id || !cb)
         return MGS_EINVAL;
-    if (!(c = reader_get(st)))
+    if (!(c = mgs__reader_get(st)))
         return MGS_EIO;
     k.command = cb;
     k.arg = arg;
@@ -256,7 +256,7 @@ int mgs_store_commands(mgs_store *st, const char *id,
     rc = each_row(c->db, "SELECT seat, cmd_id, status, answer FROM commands"
                   " WHERE table_id = ?1 ORDER BY rowid",
                   &p, 1, 0, command_row, &k);
-    reader_put(c);
+    mgs__reader_put(c);
     return rc;
 }
 
@@ -285,7 +285,7 @@ int mgs_store_command(mgs_store *st, const char *id, int seat,
     *answer = NULL;
     if (!st || !cmd_id)
         return MGS_EINVAL;
-    if (!(c = reader_get(st)))
+    if (!(c = mgs__reader_get(st)))
         return MGS_EIO;
     o.status = status;
     o.answer = answer;
@@ -304,7 +304,7 @@ int mgs_store_command(mgs_store *st, const char *id, int seat,
         free(*answer);
         *answer = NULL;
     }
-    reader_put(c);
+    mgs__reader_put(c);
     return rc;
 }
 
@@ -319,7 +319,7 @@ int mgs_store_backup(mgs_store *st, const char *file, char *err,
         mgs__setmsg(err, errcap, "no backup file");
         return MGS_EINVAL;
     }
-    if (!(c = reader_get(st))) {
+    if (!(c = mgs__reader_get(st))) {
         mgs__setmsg(err, errcap, "cannot open a read connection to %s", st->path);
         return MGS_EIO;
     }
@@ -348,7 +348,7 @@ int mgs_store_backup(mgs_store *st, const char *file, char *err,
     }
     rc = SQLITE_OK;
 out:
-    reader_put(c);
+    mgs__reader_put(c);
     if (dst && sqlite3_close(dst) != SQLITE_OK && rc == SQLITE_OK) {
         mgs__setmsg(err, errcap, "cannot close %s", file);
         rc = SQLITE_ERROR;
