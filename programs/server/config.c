@@ -43,4 +43,5 @@ void mgs_config_defaults(mgs_config *c)
     c->max_tables_per_addr = 32;
     c->creations_per_hour = 120;
     c->header_timeout_s = 30;
+    c->players_per_hour = 10;
 }

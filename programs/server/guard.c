@@ -35,6 +35,8 @@ typedef struct addr_slot {
     int64_t ms;
     double ctokens; /* table creations */
     int64_t cms;
+    double ptokens; /* players registered */
+    int64_t pms;
     int conns, open;
 } addr_slot;
 
@@ -140,6 +142,8 @@ static addr_slot *slot_of(mgs_srv *srv, const char *key, int64_t now)
     s->ms = now;
     s->ctokens = srv->cfg.creations_per_hour;
     s->cms = now;
+    s->ptokens = srv->cfg.players_per_hour;
+    s->pms = now;
     return s;
 }
 
@@ -242,6 +246,30 @@ int mgs_table_reserve(mgs_srv *srv, const char *key, mgs_result *r)
         rt->open_tables++;
         rc = 0;
     }
+    pthread_mutex_unlock(&rt->mu);
+    return rc;
+}
+
+int mgs_player_reserve(mgs_srv *srv, const char *key, mgs_result *r)
+{
+    mgs_rate *rt = srv->rate;
+    int64_t now = mgs_now_ms();
+    double n = srv->cfg.players_per_hour;
+    addr_slot *s;
+    int wait, rc = -1;
+    if (n <= 0)
+        return 0;
+    pthread_mutex_lock(&rt->mu);
+    if (!(s = slot_of(srv, key, now)))
+        limit_error(r, 503, "clients", 60, "this server is tracking too many "
+                                           "clients to take a new player: "
+                                           "try again later");
+    else if ((wait = take(&s->ptokens, &s->pms, n / 3600.0, n, now)) > 0)
+        limit_error(r, 429, "players-per-hour", wait,
+                    "your address has registered %g players within the "
+                    "hour, this server's limit (--players-per-hour)", n);
+    else
+        rc = 0;
     pthread_mutex_unlock(&rt->mu);
     return rc;
 }

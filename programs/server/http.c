@@ -6,6 +6,7 @@
  * carries.  One log line per request on stderr, without secrets.
  */
 #include "http.h"
+#include "place.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -329,9 +330,15 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
             rc = send_error(c, rq, 400, "\"invite\" is required: the token "
                                         "of the link you were sent");
         } else {
-            pthread_mutex_lock(&t->mu);
-            mgs_join(srv, t, inv, body, &r);
-            pthread_mutex_unlock(&t->mu);
+            mgs_player pl;
+            /* a player token: the seat gets the player's name */
+            if (mgs_player_auth(srv, MHD_lookup_connection_value(
+                                         c, MHD_HEADER_KIND, "Authorization"),
+                                &pl, &r) >= 0) {
+                pthread_mutex_lock(&t->mu);
+                mgs_join(srv, t, inv, body, pl.name, &r);
+                pthread_mutex_unlock(&t->mu);
+            }
             rc = send_json(c, rq, r.status, r.body);
             json_decref(r.body);
         }
@@ -396,6 +403,33 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     }
     json_decref(body);
     mgs_release(srv, t);
+    return rc;
+}
+
+/* The place's requests (place.c's table of routes): players, ... */
+static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
+                                   req *rq, const char *method,
+                                   const char *api, const char *url)
+{
+    mgs_place_req q;
+    mgs_result r = {0, NULL};
+    enum MHD_Result rc;
+    memset(&q, 0, sizeof q);
+    q.srv = srv;
+    q.method = method;
+    q.path = api;
+    q.raw = rq->body;
+    q.raw_len = rq->len;
+    q.too_big = rq->too_big;
+    q.authorization =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    q.client = rq->key;
+    if (!mgs_place_route(&q, &r))
+        return send_error(c, rq, 404, "%.64s is not part of the API", url);
+    if (!r.body)
+        return send_error(c, rq, 500, "no answer");
+    rc = send_json(c, rq, r.status, r.body);
+    json_decref(r.body);
     return rc;
 }
 
@@ -465,7 +499,16 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
             body = mgs_json_parse(rq->body, rq->len, msg, sizeof msg);
             if (!body)
                 return send_error(c, rq, 400, "%s", msg);
-            mgs_create(srv, body, rq->key, &r);
+            {
+                mgs_player pl;
+                pl.name[0] = '\0';
+                /* a player token: the creator's seat gets the name */
+                if (mgs_player_auth(srv,
+                                    MHD_lookup_connection_value(
+                                        c, MHD_HEADER_KIND, "Authorization"),
+                                    &pl, &r) >= 0)
+                    mgs_create(srv, body, rq->key, pl.name, &r);
+            }
             json_decref(body);
             rc = send_json(c, rq, r.status, r.body);
             json_decref(r.body);
@@ -473,7 +516,7 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
         }
         if (strncmp(api, "/tables/", 8) == 0)
             return table_route(srv, c, rq, method, api + 8);
-        return send_error(c, rq, 404, "%.64s is not part of the API", url);
+        return place_route(srv, c, rq, method, api, url);
     }
     if (get) {
         struct MHD_Response *resp;

@@ -40,6 +40,8 @@ static const char usage[] =
     "                         0: no limit; a client: an IPv4 address, an IPv6 /64)\n"
     "  --creations-per-hour N tables one client creates per hour (120; 0: no\n"
     "                         limit)\n"
+    "  --players-per-hour N   players one client registers per hour (10; 0:\n"
+    "                         no limit)\n"
     "  --header-timeout S     a request's headers must be complete within S\n"
     "                         seconds of the connection, or of its previous\n"
     "                         request (30)\n"
@@ -193,6 +195,7 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"max-tables", 1, 0, 1000},    {"max-tables-per-addr", 1, 0, 1001},
         {"creations-per-hour", 1, 0, 1002},
         {"header-timeout", 1, 0, 1003},
+        {"players-per-hour", 1, 0, 1004},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -290,6 +293,9 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         case 1003:
             rc = int_arg("--header-timeout", optarg, 1, 3600,
                          &c->header_timeout_s);
+            break;
+        case 1004:
+            rc = num_arg("--players-per-hour", optarg, &c->players_per_hour);
             break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);

@@ -36,14 +36,18 @@
  *   secret.c   seat secrets, invites and ids (libsodium)
  *   seal.c     secrets' hashes; the stored answers of creates and joins,
  *              sealed by cmd_id
+ *   place.c    the place around the tables (place.h: its requests and
+ *              documents): the table of its routes
+ *   players.c  players: names, tokens, who a request speaks for, a
+ *              player's page
+ *   names.c    players' names and their confusable keys (names.h, ICU)
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
- *   names.c    players' names and their confusable keys (names.h, ICU;
- *              not yet used by a request)
  *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
  *              answer, for the files that include <microhttpd.h>
  *   store.h    the storage interface: store_sqlite.c (open, migrations,
  *              the writer and its group commit), store_sqlite_read.c
- *              (reads, backup), store_sqlite.h (their insides)
+ *              (reads, backup), store_sqlite_docs.c (the place's
+ *              documents), store_sqlite.h (their insides)
  *
  * Locks: table.mu (everything of one table, its streams list included)
  * before stream.mu (one stream's output buffer); srv.tables_mu (the id
@@ -88,6 +92,8 @@
 #define MGS_CMD_ID_MAX 64
 #define MGS_KEY_CMD_ID_MIN 16 /* a create's or join's cmd_id */
 #define MGS_BOT_MAX 128
+#define MGS_PLAYER_BYTES 96 /* a player's name in UTF-8 (names.h's
+                             * MGS_NAME_BYTES) */
 
 struct MHD_Connection;
 struct MHD_Daemon;
@@ -129,6 +135,7 @@ typedef struct mgs_config {
     int max_tables_per_addr; /* open tables a client created */
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
+    double players_per_hour; /* players one client registers */
 } mgs_config;
 
 /* games.c: one mg_game per spec, shared by the tables playing it (a
@@ -156,6 +163,7 @@ typedef struct mgs_seat_replayed {
     int kind;                         /* MGS_HUMAN, MGS_BOT */
     char bot[MGS_BOT_MAX];
     int joined;
+    char player[MGS_PLAYER_BYTES];    /* the player's name; "": none */
     unsigned char secret_hash[MGS_HASH_LEN];
     unsigned char invite_hash[MGS_HASH_LEN];
 } mgs_seat_replayed;
@@ -406,10 +414,13 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
 /* Create a table from a create request of client `client` (its key,
  * mgs_client_key), within the limits of guard.c. */
 void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
-                mgs_result *r);
-/* Join t (locked) with `invite`; body: the request (its cmd_id). */
+                const char *player, mgs_result *r);
+/* Join t (locked) with `invite`; body: the request (its cmd_id).
+ * `player` (NULL or "": none) is the name of the player who sits down
+ * (create: at the creator's seat): the seat's "player", and the game on
+ * the player's page (a "game" document, place.h) in the same commit. */
 void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
-              const json_t *body, mgs_result *r);
+              const json_t *body, const char *player, mgs_result *r);
 
 /* stream.c */
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
@@ -514,6 +525,10 @@ void mgs_conn_del(mgs_srv *srv, const char *key);
  * else r gets 429 or 503 {"error", "limit", "retry_after"}. */
 int mgs_table_reserve(mgs_srv *srv, const char *key, mgs_result *r);
 void mgs_table_unreserve(mgs_srv *srv, const char *key);
+/* A player that client `key` is about to register: 0 when
+ * --players-per-hour allows it (counted now), else r gets 429 or 503
+ * {"error", "limit", "retry_after"}. */
+int mgs_player_reserve(mgs_srv *srv, const char *key, mgs_result *r);
 /* An open table counted (restored at start), or no longer open. */
 void mgs_table_counted(mgs_srv *srv, mgs_table *t);
 void mgs_table_closed(mgs_srv *srv, mgs_table *t);

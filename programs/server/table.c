@@ -182,6 +182,10 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
         snprintf(t->r.seats[i].bot, sizeof t->r.seats[i].bot, "%s",
                  bot ? bot : "");
         t->r.seats[i].joined = bot != NULL;
+        snprintf(t->r.seats[i].player, sizeof t->r.seats[i].player, "%s",
+                 json_string_value(json_object_get(s, "player"))
+                     ? json_string_value(json_object_get(s, "player"))
+                     : "");
     }
     t->r.creator = (int)json_integer_value(json_object_get(ev, "creator"));
     if (t->r.creator != 0 && t->r.creator != 1)
@@ -290,6 +294,10 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
         if (seat < 0 || t->r.seats[seat].joined)
             return fail(err, errcap, "seat taken", ev);
         t->r.seats[seat].joined = 1;
+        snprintf(t->r.seats[seat].player, sizeof t->r.seats[seat].player, "%s",
+                 json_string_value(json_object_get(ev, "player"))
+                     ? json_string_value(json_object_get(ev, "player"))
+                     : "");
         if (t->r.seats[0].joined && t->r.seats[1].joined &&
             t->r.status == MGS_WAITING) {
             t->r.status = MGS_PLAYING;
@@ -426,6 +434,10 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
             s->kind == MGS_BOT ? "bot" : "human", "bot",
             s->kind == MGS_BOT ? json_string(s->bot) : json_null(), "joined",
             s->joined, "present", s->kind == MGS_BOT || run->present > 0);
+        if (sj)
+            json_object_set_new(sj, "player", s->player[0]
+                                                  ? json_string(s->player)
+                                                  : json_null());
         /* how long a person who joined has had no stream open (what
          * claim_win and claim_bot wait for): a page counts down from it */
         if (sj && s->kind == MGS_HUMAN && s->joined && run->present <= 0 &&

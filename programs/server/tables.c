@@ -278,9 +278,38 @@ static char *keep_answer(const char *cmd_id, const char *key, json_t *answer,
 static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
                                           "takebacks", "cmd_id", NULL};
 
-void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
-                mgs_result *r)
+/* The document of a player's game (place.h's kind "game", key
+ * "NAME/TABLE"): made when the player sits down; its text in *json
+ * (malloc'd), the row in d.  -1 when out of memory. */
+static int player_game_doc(const char *player, const char *table_id,
+                           const char *spec, int seat, int64_t now,
+                           char key[MGS_DOC_KEY_MAX + 1], char **json,
+                           mgs_doc_row *d)
 {
+    json_t *j = json_pack("{s:s,s:s,s:i,s:s,s:I}", "table", table_id, "spec",
+                          spec, "seat", seat, "status", "playing",
+                          "started_ms", (json_int_t)now);
+    *json = j ? json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(j);
+    if (!*json)
+        return -1;
+    snprintf(key, MGS_DOC_KEY_MAX + 1, "%s/%s", player, table_id);
+    memset(d, 0, sizeof *d);
+    d->op = MGS_DOC_PUT;
+    d->kind = "game";
+    d->key = key;
+    d->owner = player;
+    d->json = *json;
+    d->updated_ms = now;
+    d->if_updated_ms = -1;
+    return 0;
+}
+
+void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
+                const char *player, mgs_result *r)
+{
+    char gkey[MGS_DOC_KEY_MAX + 1], *gjson = NULL;
+    mgs_doc_row gdoc;
     const char *spec = json_string_value(json_object_get(body, "spec"));
     json_t *seat_j = json_object_get(body, "seat");
     json_t *bots = json_object_get(body, "bots");
@@ -415,12 +444,15 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         return;
     }
     seats_j = json_array();
-    for (i = 0; i < 2; i++)
-        json_array_append_new(seats_j,
-                              json_pack("{s:s,s:o}", "kind",
-                                        botspec[i] ? "bot" : "human", "bot",
-                                        botspec[i] ? json_string(botspec[i])
-                                                   : json_null()));
+    for (i = 0; i < 2; i++) {
+        json_t *sj = json_pack("{s:s,s:o}", "kind",
+                               botspec[i] ? "bot" : "human", "bot",
+                               botspec[i] ? json_string(botspec[i])
+                                          : json_null());
+        if (sj && player && player[0] && i == creator)
+            json_object_set_new(sj, "player", json_string(player));
+        json_array_append_new(seats_j, sj);
+    }
     mgs_random_token(msg, 8);
     memcpy(&seed, msg, sizeof seed);
     created = json_pack("{s:s,s:s,s:o,s:i,s:b,s:I}", "type", "created", "spec",
@@ -469,10 +501,25 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
             return;
         }
     }
+    if (player && player[0]) {
+        /* the game on the player's page, from the first event on */
+        if (player_game_doc(player, id, canon, creator, mgs_now_ms(), gkey,
+                            &gjson, &gdoc) != 0) {
+            mgs_table_unreserve(srv, client);
+            mgs_table_free(t);
+            json_decref(events);
+            free(sealed);
+            mgs_error(r, 503, "out of memory");
+            return;
+        }
+        cap.table_id = id;
+        cap.docs = &gdoc;
+        cap.ndocs = 1;
+    }
     pthread_mutex_lock(&t->mu);
     if (mgs_call(srv, t, events, rows, nrows, -1, NULL, NULL,
-                 cmd_id ? &cap : NULL, cmd_id ? 1 : 0, MGS_CALL_UNLISTED,
-                 r) == 0) {
+                 cap.table_id ? &cap : NULL, cap.table_id ? 1 : 0,
+                 MGS_CALL_UNLISTED, r) == 0) {
         snprintf(t->owner, sizeof t->owner, "%s", client);
         t->counted = 1;
         t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
@@ -505,13 +552,16 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         }
     }
     free(sealed);
+    free(gjson);
     json_decref(events);
     json_decref(extra);
 }
 
 void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
-              const json_t *body, mgs_result *r)
+              const json_t *body, const char *player, mgs_result *r)
 {
+    char gkey[MGS_DOC_KEY_MAX + 1], *gjson = NULL;
+    mgs_doc_row gdoc;
     unsigned char h[MGS_HASH_LEN];
     char secret[64], key[40], *sealed = NULL;
     const char *cmd_id = NULL;
@@ -535,6 +585,12 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
                     "or mistyped)");
         return;
     }
+    if (player && player[0] &&
+        strcmp(t->r.seats[1 - seat].player, player) == 0) {
+        mgs_error(r, 409, "%s sits at this table already: a player cannot "
+                          "take both seats", player);
+        return;
+    }
     mgs_random_token(secret, 32);
     memset(&row, 0, sizeof row);
     row.seat = seat;
@@ -552,8 +608,24 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
         }
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
-    if (mgs_call(srv, t, events, &row, 1, -1, NULL, NULL, cmd_id ? &cap : NULL,
-                 cmd_id ? 1 : 0, 0, r) == 0) {
+    if (player && player[0]) {
+        if (!events ||
+            player_game_doc(player, t->id, t->r.spec, seat, mgs_now_ms(),
+                            gkey, &gjson, &gdoc) != 0) {
+            json_decref(events);
+            free(sealed);
+            mgs_error(r, 503, "out of memory");
+            return;
+        }
+        json_object_set_new(json_array_get(events, 0), "player",
+                            json_string(player));
+        cap.table_id = t->id;
+        cap.docs = &gdoc;
+        cap.ndocs = 1;
+    }
+    if (mgs_call(srv, t, events, &row, 1, -1, NULL, NULL,
+                 cap.table_id ? &cap : NULL, cap.table_id ? 1 : 0, 0,
+                 r) == 0) {
         t->seats[seat].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 200;
@@ -561,6 +633,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
                             "snapshot", mgs_table_snapshot(t, mgs_now_ms()));
     }
     free(sealed);
+    free(gjson);
     json_decref(events);
 }
 
@@ -576,6 +649,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     mgs_seat_row rows[2];
     mgs_event_row erows[3];
     char *etext[3] = {NULL, NULL, NULL}, *row_text = NULL;
+    char gkeys[2][MGS_DOC_KEY_MAX + 1], *gjson[2] = {NULL, NULL};
+    mgs_doc_row gdocs[2];
     mgs_append ap;
     mgs_result nr = {0, NULL};
     json_t *row_j = NULL;
@@ -615,12 +690,13 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     seats_j = json_array();
     for (i = 0; i < 2; i++) {
         const mgs_seat_replayed *o = &t->r.seats[1 - i];
-        json_array_append_new(seats_j,
-                              json_pack("{s:s,s:o}", "kind",
-                                        o->kind == MGS_BOT ? "bot" : "human",
-                                        "bot",
-                                        o->kind == MGS_BOT ? json_string(o->bot)
-                                                           : json_null()));
+        json_t *sj = json_pack("{s:s,s:o}", "kind",
+                               o->kind == MGS_BOT ? "bot" : "human", "bot",
+                               o->kind == MGS_BOT ? json_string(o->bot)
+                                                  : json_null());
+        if (sj && o->kind == MGS_HUMAN && o->player[0])
+            json_object_set_new(sj, "player", json_string(o->player));
+        json_array_append_new(seats_j, sj);
     }
     created = json_pack("{s:s,s:I,s:I,s:s,s:o,s:i,s:b,s:I}", "type", "created",
                         "version", (json_int_t)1, "at_ms", (json_int_t)now,
@@ -684,6 +760,19 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     ap.nseats = nrows;
     ap.events = erows;
     ap.nevents = ne;
+    /* the players' pages get the new game in the same commit */
+    for (i = 0; i < 2; i++)
+        if (n->r.seats[i].kind == MGS_HUMAN && n->r.seats[i].player[0]) {
+            if (player_game_doc(n->r.seats[i].player, n->id, n->r.spec, i,
+                                now, gkeys[ap.ndocs], &gjson[ap.ndocs],
+                                &gdocs[ap.ndocs]) != 0) {
+                mgs_error(r, 503, "out of memory");
+                rc = -1;
+                goto out;
+            }
+            ap.ndocs++;
+        }
+    ap.docs = gdocs;
     /* the old table's event, committed with the new table */
     oevents = json_pack("[{s:s,s:i,s:s}]", "type", "rematch", "seat", seat,
                         "table", id);
@@ -710,6 +799,8 @@ out:
         mgs_table_unreserve(srv, t->owner);
     for (i = 0; i < 3; i++)
         free(etext[i]);
+    free(gjson[0]);
+    free(gjson[1]);
     free(row_text);
     json_decref(row_j);
     json_decref(nevents);

@@ -425,7 +425,7 @@ static void do_create(world *w, const char *text, size_t n)
         return;
     first = sent_before(w->creates_sent, w->ncreates_sent, body, NULL);
     before = tables_in_memory(w->srv);
-    mgs_create(w->srv, body, "192.0.2.1", &r);
+    mgs_create(w->srv, body, "192.0.2.1", NULL, &r);
     check_answer(&r, "create");
     /* 422: a bot beyond the server's caps (worker.c) */
     FUZZ_REQUIRE(r.status == 201 || r.status == 400 || r.status == 422,
@@ -570,7 +570,7 @@ static void do_join(world *w, const char *text, size_t n)
     first = sent_before(w->joins_sent, w->njoins_sent, body, t->id);
     pthread_mutex_lock(&t->mu);
     v0 = t->r.version;
-    mgs_join(w->srv, t, inv, body, &r);
+    mgs_join(w->srv, t, inv, body, NULL, &r);
     check_answer(&r, "join");
     FUZZ_REQUIRE(r.status == 200 || r.status == 403 || r.status == 400,
                  "join: %d", r.status);
