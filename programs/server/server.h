@@ -207,6 +207,7 @@ typedef struct mgs_replayed {
                                   * while the server is down) */
     int clock_seat;              /* whose clock runs: 0, 1, -1 */
     int takebacks;
+    int rated;                   /* a rated game between two players */
     int draw_offer;              /* seat or -1 */
     int takeback_req;            /* seat or -1 */
     int actions_by[2];           /* actions each seat has made */
