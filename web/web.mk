@@ -93,7 +93,7 @@ $(WEB_NATIVE): web/test/native.c $(SHLIB)
 
 check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	$(Q)MG_WEB_DIR=$(WEB_OUT) MG_WEB_NATIVE=$(WEB_NATIVE) CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs
+	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs web/test/check-review.mjs
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
 	    node --test --test-reporter=spec web/test/check-online.mjs; \
