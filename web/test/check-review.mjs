@@ -211,14 +211,13 @@ test("review: a bad move is marked a mistake and the best move drawn; a good mov
         for (let i = 0; i < +document.getElementById("rp-pos").dataset.ply; i++) st.apply(h[i]);
         const [, to] = app.game.actionSites(st.actionFromString(best));
         st.free();
-        const c = document.querySelector("#board .mg-hint");
-        const site = document.querySelector(`#board [data-site="${to}"]`);
-        if (!c || !site) return null;
-        const a = c.getBoundingClientRect(), b = site.getBoundingClientRect();
-        return Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2);
+        // a line's best move: the line itself drawn over in green
+        return !!document.querySelector(`#board .mg-hint-line[data-hint="${to}"]`) &&
+               document.querySelectorAll("#board .mg-hint-line, #board .mg-hint").length === 1;
     }, best);
-    assert.ok(ring !== null && ring < 3, "the green ring on the best move's line");
+    assert.ok(ring, "the best move's line drawn green, and nothing else");
     await page.screenshot({ path: path.join(SHOTS, "review-desktop.png") });
+    await page.screenshot({ path: path.join(SHOTS, "review-desktop-full.png"), fullPage: true });
     await page.keyboard.press("ArrowLeft");
     assert.match(await page.textContent("#review-line"), /\(the best move\)/);
     await page.keyboard.press("Home");
