@@ -227,8 +227,18 @@ test("review: a bad move is marked a mistake and the best move drawn; a good mov
 
 test("review: a long game's review shows its progress, estimates where the solver gives up, and cancels (phone)", async (t) => {
     const page = await open(t, PHONE);
-    await newGame(page, "china_tangle", ["random", "random"]);
-    await page.waitForFunction(() => window.mgApp.state.isTerminal, null, { timeout: 20000 });
+    // a whole random game's record (the library's playout), loaded
+    const record = await page.evaluate(() => {
+        const g = window.mgApp.lib.game("china_tangle"), st = g.newState();
+        while (!st.isTerminal) { const l = st.legalActions(); st.apply(l[(l.length * 7 + st.history().length * 13) % l.length]); }
+        const text = st.save();
+        st.free(); g.free();
+        return text;
+    });
+    await page.click("summary:has-text('Record')");
+    await page.fill("#record-text", record);
+    await page.click("#load-text");
+    await page.waitForFunction(() => window.mgApp.state.isTerminal);
     await page.waitForSelector("#replay:not([hidden])");
     await page.click("#review-start");
     await page.waitForFunction(() => document.getElementById("review-progress").value >= 1, null,

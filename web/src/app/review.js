@@ -93,7 +93,8 @@ function show() {
     const exact = r ? r.results.filter((v) => v && v.kind === "exact").length : 0;
     $("review-status").textContent = !r ? "" :
         `${r.cancelled ? "cancelled at" : r.done ? "analysed" : "analysing"} ${k} / ${n} moves` +
-        (k ? ` (${exact} exact, ${k - exact} estimated); ${mistakes} marked` : "");
+        (k ? ` (${exact} exact, ${k - exact} estimated); ${mistakes} marked` : "") +
+        (r && r.error ? ` — the review failed: ${r.error}` : "");
     $("review").dataset.state = !r ? "" : r.done ? "done" : r.cancelled ? "cancelled" : "running";
 }
 
@@ -120,13 +121,15 @@ export function startReview() {
             update();
         } else if (m.type === "error") {
             r.cancelled = true;
+            r.error = m.message;
             worker.terminate();
-            $("review-status").textContent = "The review failed: " + m.message;
-            return;
         }
         show();
     };
-    worker.onerror = (ev) => { ev.preventDefault(); if (run === r) { r.cancelled = true; show(); } };
+    worker.onerror = (ev) => {
+        ev.preventDefault();
+        if (run === r) { r.cancelled = true; r.error = ev.message || "the worker failed"; worker.terminate(); show(); }
+    };
     // a review resumed after a cancel starts where it stopped
     const from = r.results.length ? r.results.findIndex((x) => !x) : 0;
     worker.postMessage({ type: "review", id: 1, record: app.state.save(), from: from < 0 ? r.results.length : from,
