@@ -112,7 +112,7 @@ test("replay: a finished game steps back and forth by keys, buttons and the move
     await page.keyboard.press("ArrowLeft");
     assert.equal(await shown(page), 2);
     assert.ok(await drawnIs(page, 2));
-    assert.match(await page.textContent("#rp-where"), /after move 2 \(seat [01]: /);
+    assert.match(await page.textContent("#rp-where"), /^after move 2 \(seat [01]: [a-c][1-3]-[a-c][1-3]\) · score 0–0$/);
     await page.click("#rp-next");
     assert.equal(await shown(page), 3);
     await page.click("#rp-first");
@@ -128,6 +128,8 @@ test("replay: a finished game steps back and forth by keys, buttons and the move
     await page.keyboard.press("End");
     assert.equal(await shown(page), n);
     assert.ok(await drawnIs(page, n), "the end drawn");
+    const final = await page.evaluate(() => `${window.mgApp.state.score(0)}–${window.mgApp.state.score(1)}`);
+    assert.match(await page.textContent("#rp-where"), new RegExp(`^the end \\(seat [01]: .*\\) · score ${final}$`));
     // the record: the library's text, which replays to the same game
     const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#rp-save")]);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "mg-replay-")), "game.txt");

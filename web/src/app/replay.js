@@ -88,8 +88,10 @@ export function updateReplay() {
     const n = app.state.history().length, p = shown();
     $("rp-first").disabled = $("rp-prev").disabled = p === 0;
     $("rp-next").disabled = $("rp-last").disabled = p === n;
+    const { last, score } = position(p);
     let where = p === 0 ? "the start" : p === n ? "the end" : `after move ${p}`;
-    if (p > 0) where += ` (${app.movers[p - 1] === 1 ? "seat 1" : "seat 0"}: ${notation(p - 1)})`;
+    if (p > 0) where += ` (${app.movers[p - 1] === 1 ? "seat 1" : "seat 0"}: ${last})`;
+    where += ` · score ${score}`;
     $("rp-pos").textContent = `${p} / ${n}`;
     $("rp-pos").dataset.ply = String(p);
     $("rp-where").textContent = where;
@@ -117,11 +119,17 @@ export function updateReplay() {
     }
 }
 
-function notation(i) {
+// The position after p actions: its last action in notation, and the
+// seats' scores there.
+function position(p) {
     const g = app.game, h = app.state.history();
     const st = g.newState();
-    try { for (let k = 0; k < i; k++) st.apply(h[k]); return st.actionToString(h[i]); }
-    finally { st.free(); }
+    try {
+        for (let k = 0; k < p - 1; k++) st.apply(h[k]);
+        const last = p > 0 ? st.actionToString(h[p - 1]) : "";
+        if (p > 0) st.apply(h[p - 1]);
+        return { last, score: `${st.score(0)}–${st.score(1)}` };
+    } finally { st.free(); }
 }
 
 export function initReplay() {
