@@ -27,6 +27,7 @@ const WEB = path.resolve(repo, process.env.MG_WEB_DIR || "build/web");
 const SERVER = path.resolve(repo, process.env.MG_SERVER || "build/programs/mg-server");
 const SHOTS = path.join(WEB, "screenshots");
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const MARK = "(•) Your move - ";
 
 let proc, url, browser, tmp, log = "";
@@ -109,12 +110,15 @@ const waitMine = (page, mine) => page.waitForFunction((m) => document.body.datas
 
 test("your move: the title's mark and the favicon follow the turn, in both seats' pages", async (t) => {
     const tb = await table("dots_and_boxes(rows=2,cols=2)");
-    const a = await open(t, tb, 0), b = await open(t, tb, 1);
+    const a = await open(t, tb, 0), b = await open(t, tb, 1, PHONE);
     await waitMine(a, true);
+    await a.screenshot({ path: path.join(SHOTS, "online-your-move-desktop.png") });
     await waitMine(b, false);
     assert.ok((await a.title()).startsWith(MARK), await a.title());
     assert.ok(!(await b.title()).startsWith(MARK));
     assert.match(await icon(a), /^data:image\/png;base64,/, "the marked icon, drawn on a canvas");
+    fs.writeFileSync(path.join(SHOTS, "online-your-move-favicon.png"),
+                     Buffer.from((await icon(a)).split(",")[1], "base64"));
     assert.equal(await icon(b), "data:,");
     assert.equal(await a.isVisible("#turn-alerts"), true);
     assert.equal(await a.isChecked("#turn-sound"), false, "no sound by default");
@@ -127,6 +131,7 @@ test("your move: the title's mark and the favicon follow the turn, in both seats
     assert.ok((await b.title()).startsWith(MARK));
     assert.ok(!(await a.title()).startsWith(MARK));
     assert.match(await icon(b), /^data:image\/png/);
+    await b.screenshot({ path: path.join(SHOTS, "online-your-move-phone.png") });
     assert.equal(await icon(a), "data:,");
     // the sound's box is remembered in this browser
     await a.check("#turn-sound");
@@ -145,11 +150,18 @@ test("your move: notifications refused by the browser do no harm; allowed, they 
     const tb = await table("dots_and_boxes(rows=2,cols=2)");
     // refused: the box unticks, says so, and the game goes on
     const a = await open(t, tb, 0);
-    assert.notEqual(await a.evaluate(() => Notification.permission), "granted");
+    // headless Chromium, no permission granted: asked, it refuses
+    assert.equal(await a.evaluate(() => Notification.permission), "default");
     await a.check("#turn-notify").catch(() => {});
     await a.waitForFunction(() => !document.getElementById("turn-note").hidden);
     assert.equal(await a.isChecked("#turn-notify"), false);
     assert.match(await a.textContent("#turn-note"), /blocked/);
+    assert.equal(await a.evaluate(() => Notification.permission), "denied");
+    // ticked again, denied already: no new question, the same answer
+    await a.evaluate(() => { document.getElementById("turn-note").textContent = ""; });
+    await a.check("#turn-notify").catch(() => {});
+    await a.waitForFunction(() => /blocked/.test(document.getElementById("turn-note").textContent));
+    assert.equal(await a.isChecked("#turn-notify"), false);
     await a.fill("#move-input", "a1-b1");
     await a.press("#move-input", "Enter");
     await waitMine(a, false);
