@@ -260,6 +260,12 @@ test("review: a long game's review shows its progress, estimates where the solve
     await page.waitForTimeout(300);
     assert.equal(await page.$eval("#review-progress", (e) => e.value), k, "no step after the cancel");
     assert.equal(await page.isVisible("#review-start"), true, "it may go on later");
+    // resumed: it goes on from where it stopped (the moves done are kept)
+    await page.click("#review-start");
+    assert.equal(await page.$eval("#review", (e) => e.dataset.state), "running");
+    assert.equal(await page.$eval("#review-progress", (e) => e.value), k, "the moves done are kept");
+    await page.waitForFunction((k) => document.getElementById("review-progress").value > k, k, { timeout: 20000 });
+    await page.click("#review-cancel");
     await page.click("#rp-next");
     await page.screenshot({ path: path.join(SHOTS, "replay-phone.png") });
     assert.deepEqual(page.mgErrors, []);
