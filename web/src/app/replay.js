@@ -115,7 +115,8 @@ export function updateReplay() {
             else if (v && v.mark === "mistake" && !mark) mark = "mistake";
         }
         li.dataset.mark = mark;
-        li.title = mark ? `${mark}: click to see it` : "click: the position after this turn";
+        li.title = mark ? `a ${mark}: click for the position after this turn; a step back (Left) shows the move that was best instead`
+                        : "click: the position after this turn";
     }
 }
 
