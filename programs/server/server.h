@@ -136,6 +136,7 @@ typedef struct mgs_config {
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
     double players_per_hour; /* players one client registers */
+    int password_hashes;     /* argon2id hashes at once (login_guard.c) */
 } mgs_config;
 
 /* games.c: one mg_game per spec, shared by the tables playing it (a
