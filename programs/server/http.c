@@ -468,7 +468,12 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     mgs_result r = {0, NULL};
     enum MHD_Result rc;
     const char *pauth;
-    if (player_authorization(c, rq, strcmp(method, "POST") == 0, &pauth))
+    /* (a login reads no session: a cookie sent with it is not used) */
+    if (strcmp(api, "/login") == 0)
+        pauth = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                            "Authorization");
+    else if (player_authorization(c, rq, strcmp(method, "POST") == 0,
+                                  &pauth))
         return send_csrf(c, rq);
     memset(&q, 0, sizeof q);
     q.srv = srv;
