@@ -41,6 +41,9 @@
  *   players.c  players: names, tokens, who a request speaks for, a
  *              player's page
  *   names.c    players' names and their confusable keys (names.h, ICU)
+ *   accounts.c passwords, logins, sessions, logout (everywhere)
+ *   login_guard.c  failed logins counted per name and per client, the
+ *              password hashing (argon2id) bounded, the dummy hash
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
  *              answer, for the files that include <microhttpd.h>
