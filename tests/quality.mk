@@ -138,7 +138,7 @@ $(FZ_DIR)/server/%.o: programs/server/%.c $(FZ_SRV_HDRS) $(HEADER) | quality-too
 	    -fsanitize=fuzzer-no-link -c $< -o $@
 
 FZ_SRV_MAIN := $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/fuzz_server_env.c \
-               $(FUZZ_SRC)/fuzz_server_check.c
+               $(FUZZ_SRC)/fuzz_server_check.c $(FUZZ_SRC)/fuzz_server_place.c
 FZ_SRV_DEPS := $(FZ_SRV_MAIN) $(FUZZ_SRC)/fuzz_server.h $(FUZZ_DEPS) \
                $(FZ_SRV_HDRS)
 

@@ -111,6 +111,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, req *rq,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    mgs_utf8_clean(msg); /* a client's bytes in it, or a cut character */
     b = json_pack("{s:s}", "error", msg);
     rc = send_json(c, rq, status, b);
     json_decref(b);

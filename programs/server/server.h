@@ -211,6 +211,7 @@ typedef struct mgs_replayed {
                                   * while the server is down) */
     int clock_seat;              /* whose clock runs: 0, 1, -1 */
     int takebacks;
+    int rated;                   /* a rated game between two players */
     int draw_offer;              /* seat or -1 */
     int takeback_req;            /* seat or -1 */
     int actions_by[2];           /* actions each seat has made */
@@ -542,6 +543,10 @@ int mgs_open_tables(mgs_srv *srv);
 int mgs_cmd_key(const json_t *body, const char *what, char *key,
                 size_t cap, const char **cmd_id, mgs_result *r);
 int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms);
+/* s made valid UTF-8 in place: each byte of a sequence that is not
+ * (a client's bytes quoted in a message, a character cut by a "%.40s")
+ * becomes '?'.  JSON strings must be UTF-8: jansson refuses others. */
+void mgs_utf8_clean(char *s);
 /* JSON body: parse with the limits (depth, duplicates, UTF-8), or NULL
  * with a message. */
 json_t *mgs_json_parse(const char *body, size_t n, char *err, size_t cap);

@@ -199,6 +199,7 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
         t->r.remaining[0] = t->r.remaining[1] = t->r.base_ms;
     }
     t->r.takebacks = json_is_true(json_object_get(ev, "takebacks"));
+    t->r.rated = json_is_true(json_object_get(ev, "rated"));
     t->r.bot_seed =
         (uint64_t)json_integer_value(json_object_get(ev, "bot_seed"));
     t->r.status = t->r.seats[0].joined && t->r.seats[1].joined ? MGS_PLAYING
@@ -449,13 +450,14 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
         json_array_append_new(seats, sj);
     }
     snap = json_pack(
-        "{s:s,s:s,s:s,s:I,s:s,s:o,s:o,s:o,s:o,s:o,s:b,s:{s:o,s:o},s:i,s:o,"
-        "s:o,s:I,s:I}",
+        "{s:s,s:s,s:s,s:I,s:s,s:o,s:o,s:o,s:o,s:o,s:b,s:b,s:{s:o,s:o},s:i,"
+        "s:o,s:o,s:I,s:I}",
         "id", t->id, "spec", t->r.spec, "game", mg_game_id(t->r.game),
         "version", (json_int_t)t->r.version, "status",
         mgs_status_name(t->r.status), "moves", moves, "actions", actions,
         "to_move", to_move >= 0 ? json_integer(to_move) : json_null(), "seats",
         seats, "clock", clock_json(t, now_ms), "takebacks", t->r.takebacks,
+        "rated", t->r.rated,
         "offers", "draw",
         t->r.draw_offer >= 0 ? json_integer(t->r.draw_offer) : json_null(),
         "takeback",

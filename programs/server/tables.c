@@ -276,7 +276,8 @@ static char *keep_answer(const char *cmd_id, const char *key, json_t *answer,
 }
 
 static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
-                                          "takebacks", "cmd_id", NULL};
+                                          "takebacks", "rated", "cmd_id",
+                                          NULL};
 
 /* The document of a player's game (place.h's kind "game", key
  * "NAME/TABLE"): made when the player sits down; its text in *json
@@ -315,6 +316,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     json_t *bots = json_object_get(body, "bots");
     json_t *clock = json_object_get(body, "clock");
     json_t *tb = json_object_get(body, "takebacks");
+    json_t *rated = json_object_get(body, "rated");
     const char *key;
     json_t *val;
     mg_game *g = NULL;
@@ -336,7 +338,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
             ok |= strcmp(key, create_keys[i]) == 0;
         if (!ok) {
             mgs_error(r, 400, "unknown field '%.40s': a table takes spec, seat, "
-                        "bots, clock, takebacks and cmd_id",
+                        "bots, clock, takebacks, rated and cmd_id",
                 key);
             return;
         }
@@ -436,6 +438,24 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         mgs_error(r, 400, "\"takebacks\" must be true or false");
         return;
     }
+    if (rated && !json_is_boolean(rated)) {
+        mgs_error(r, 400, "\"rated\" must be true or false");
+        return;
+    }
+    if (json_is_true(rated) && (!player || !player[0])) {
+        mgs_error(r, 401, "a rated table is for players: send your player "
+                          "token (Authorization: Bearer TOKEN)");
+        return;
+    }
+    if (json_is_true(rated) && (botspec[0] || botspec[1])) {
+        mgs_error(r, 400, "a rated table has no bot seat (a bot plays rated "
+                          "games through a bot account)");
+        return;
+    }
+    if (json_is_true(rated) && json_is_true(tb)) {
+        mgs_error(r, 400, "a rated table has no takebacks");
+        return;
+    }
     if (mgs_table_reserve(srv, client, r) != 0)
         return;
     if (new_table_id(srv, id) != 0 || !(t = mgs_table_new(id))) {
@@ -457,8 +477,11 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     memcpy(&seed, msg, sizeof seed);
     created = json_pack("{s:s,s:s,s:o,s:i,s:b,s:I}", "type", "created", "spec",
                         canon, "seats", seats_j, "creator", creator,
-                        "takebacks", tb ? json_is_true(tb) : 1, "bot_seed",
-                        (json_int_t)(seed >> 12));
+                        "takebacks",
+                        tb ? json_is_true(tb) : !json_is_true(rated),
+                        "bot_seed", (json_int_t)(seed >> 12));
+    if (created && json_is_true(rated))
+        json_object_set_new(created, "rated", json_true());
     json_object_set_new(created, "clock_setup",
                         clock && !json_is_null(clock)
                             ? json_pack("{s:I,s:I}", "base_ms",
@@ -583,6 +606,11 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     if (seat < 0 || t->r.status != MGS_WAITING) {
         mgs_error(r, 403, "this invite is not valid for this table (used already, "
                     "or mistyped)");
+        return;
+    }
+    if (t->r.rated && (!player || !player[0])) {
+        mgs_error(r, 401, "this table is rated, for players: send your "
+                          "player token (Authorization: Bearer TOKEN)");
         return;
     }
     if (player && player[0] &&
@@ -710,6 +738,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                                         "increment_ms", (json_int_t)t->r.inc_ms)
                             : json_null());
     json_object_set_new(created, "rematch_of", json_string(t->id));
+    if (t->r.rated)
+        json_object_set_new(created, "rated", json_true());
     nevents = json_pack("[o]", created);
     if (t->r.seats[seat].kind == MGS_HUMAN &&
         t->r.seats[1 - seat].kind == MGS_HUMAN)

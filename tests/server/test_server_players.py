@@ -138,6 +138,19 @@ class TestNames(PlayersCase):
         a = self.srv.request("GET", "/api/v1/nothing")
         self.assert_error(a, 404)
 
+    def test_paths_that_are_not_utf8(self):
+        """A path's bytes quoted in an error are made UTF-8 (a JSON answer,
+        never a 500); the fuzzer found POST /players/NAME<bytes> answered
+        no JSON at all."""
+        for method, path, status in (
+                ("GET", "/api/v1/players/ab%FF%FEcd", 404),
+                ("GET", "/api/v1/players/" + "%C3%A9" * 40 + "%C3", 404),
+                ("POST", "/api/v1/players/ab%C3", 405),
+                ("GET", "/api/v1/ab%FF", 404)):
+            a = self.srv.request(method, path,
+                                 {} if method == "POST" else None)
+            self.assert_error(a, status)
+
     def test_cmd_id_answers_the_first(self):
         body = {"name": "Resent", "cmd_id": "resent-registration-01"}
         a = self.srv.request("POST", "/api/v1/players", body)
@@ -211,6 +224,46 @@ class TestSeats(PlayersCase):
         self.assert_error(c, 401)
         m = srv.request("GET", "/metrics")
         self.assertIn("mg_tables_open 0", m.body.decode())
+
+
+class TestRated(PlayersCase):
+    """doc/server-api.md, "Tables": a rated table is between two players,
+    without bots or takebacks; its rematch is rated too."""
+
+    def test_rated_table_is_for_players(self):
+        srv = self.server()
+        alice = self.register(srv, "Alice").json["token"]
+        bob = self.register(srv, "Bob_3").json["token"]
+        a = srv.request("POST", "/api/v1/tables", {"spec": DAB,
+                                                   "rated": True})
+        self.assert_error(a, 401, "player token")
+        for body, word in (({"bots": [None, "random"]}, "bot"),
+                           ({"takebacks": True}, "takebacks"),
+                           ({"rated": "yes"}, "\"rated\"")):
+            b = {"spec": DAB, "rated": True}
+            b.update(body)
+            self.assert_error(srv.request("POST", "/api/v1/tables", b,
+                                          secret=alice), 400, word)
+        c = srv.request("POST", "/api/v1/tables", {"spec": DAB,
+                                                   "rated": True},
+                        secret=alice)
+        self.assertEqual(c.status, 201, repr(c))
+        snap = c.json["snapshot"]
+        self.assertIs(snap["rated"], True)
+        self.assertIs(snap["takebacks"], False)
+        tid = c.json["id"]
+        # an anonymous join is refused and changes nothing
+        j = srv.join(tid, c.json["invite"])
+        self.assert_error(j, 401, "rated")
+        self.assertEqual(srv.snapshot(tid)["status"], "waiting")
+        j = srv.request("POST", "/api/v1/tables/%s/join" % tid,
+                        {"invite": c.json["invite"]}, secret=bob)
+        self.assertEqual(j.status, 200, repr(j))
+        self.assertEqual(srv.snapshot(tid)["status"], "playing")
+        # casual by default
+        d = srv.request("POST", "/api/v1/tables", {"spec": DAB},
+                        secret=alice)
+        self.assertIs(d.json["snapshot"]["rated"], False)
 
 
 class TestLimits(PlayersCase):
