@@ -14,8 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef MGS_PWHASH_MIN
+/* the request fuzzer's build: the least work argon2id takes */
+#define OPS crypto_pwhash_OPSLIMIT_MIN
+#define MEM crypto_pwhash_MEMLIMIT_MIN
+#else
 #define OPS crypto_pwhash_OPSLIMIT_INTERACTIVE
 #define MEM crypto_pwhash_MEMLIMIT_INTERACTIVE
+#endif
 
 /* One name's or client's failures: since start_ms, fails of them. */
 typedef struct fail_slot {
@@ -101,6 +107,14 @@ void mgs_login_succeeded(const char *name_key)
     pthread_mutex_lock(&mu);
     if ((s = slot(names, name_key, mgs_now_ms(), 0)) != NULL)
         memset(s, 0, sizeof *s);
+    pthread_mutex_unlock(&mu);
+}
+
+void mgs_login_reset(void)
+{
+    pthread_mutex_lock(&mu);
+    memset(names, 0, sizeof names);
+    memset(clients, 0, sizeof clients);
     pthread_mutex_unlock(&mu);
 }
 

@@ -111,6 +111,7 @@ int mgs_login_locked(const char *name_key, const char *client,
                      const char **limit);
 void mgs_login_failed(const char *name_key, const char *client);
 void mgs_login_succeeded(const char *name_key);
+void mgs_login_reset(void); /* every count forgotten (the fuzzer) */
 /* Password hashing (argon2id with libsodium's INTERACTIVE limits: 2
  * passes over 64 MiB) at most --password-hashes at once: mgs_hash_enter
  * is 0 when a slot was free (leave it with mgs_hash_leave), -1 when all
