@@ -100,5 +100,6 @@ check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs web/test/check-review.mjs
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-online.mjs web/test/check-online-turns.mjs; \
+	    node --test --test-reporter=spec web/test/check-online.mjs \
+	        web/test/check-online-turns.mjs web/test/check-accounts.mjs; \
 	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi

@@ -18,6 +18,12 @@ static const place_route routes[] = {
     {"POST", "/players", mgs_players_create},
     {"GET", "/players/me", mgs_players_me},
     {"GET", "/players/*", mgs_players_get},
+    /* accounts.c */
+    {"POST", "/players/*/password", mgs_account_password},
+    {"GET", "/players/me/account", mgs_account_get},
+    {"POST", "/login", mgs_account_login},
+    {"POST", "/logout", mgs_account_logout},
+    {"POST", "/logout/all", mgs_account_logout_all},
 };
 #define NROUTES (sizeof routes / sizeof routes[0])
 

@@ -41,6 +41,9 @@
  *   players.c  players: names, tokens, who a request speaks for, a
  *              player's page
  *   names.c    players' names and their confusable keys (names.h, ICU)
+ *   accounts.c passwords, logins, sessions, logout (everywhere)
+ *   login_guard.c  failed logins counted per name and per client, the
+ *              password hashing (argon2id) bounded, the dummy hash
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
  *              answer, for the files that include <microhttpd.h>
@@ -136,6 +139,7 @@ typedef struct mgs_config {
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
     double players_per_hour; /* players one client registers */
+    int password_hashes;     /* argon2id hashes at once (login_guard.c) */
 } mgs_config;
 
 /* games.c: one mg_game per spec, shared by the tables playing it (a

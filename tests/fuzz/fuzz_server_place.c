@@ -9,7 +9,8 @@
  * http.c's would be) to <path> (up to the first space, after /api/v1)
  * with <method> 'G' (GET) or 'P' (POST), as <who>: '-' nobody, 'x' a
  * token that is nobody's, '0'..'3' the player token of the input's
- * registrations in order (nobody while there is none), e.g.
+ * registrations (and the sessions of its logins) in order (nobody while
+ * there is none), e.g.
  *
  *   p-P/players {"name":"Alice"}
  *   p0G/players/me
@@ -129,6 +130,7 @@ void fuzz_place_reset(mgs_store *st)
     fingerprint(st, h, &n);
     FUZZ_REQUIRE(n == 0, "%d documents left after the reset", n);
     ntokens = 0;
+    mgs_login_reset(); /* failed logins counted by the last input */
 }
 
 /* ----------------------------------------------------------- a request */
@@ -143,6 +145,7 @@ static int refusal(int status)
 void fuzz_place(mgs_srv *srv, const char *text, size_t n)
 {
     char path[256], auth[MGS_PLAYER_TOKEN_LEN + 16];
+    char cookie[MGS_SET_COOKIE_CAP];
     const char *who, *method, *p, *sp, *body;
     size_t plen;
     unsigned char before[32], after[32];
@@ -173,6 +176,8 @@ void fuzz_place(mgs_srv *srv, const char *text, size_t n)
     q.raw = body;
     q.raw_len = (size_t)(text + n - body);
     q.client = "192.0.2.1";
+    cookie[0] = '\0';
+    q.set_cookie = cookie;
     if (*who == 'x') {
         q.authorization = "Bearer nobodys-token-at-all";
     } else if (*who >= '0' && *who <= '3' && *who - '0' < ntokens) {
@@ -198,7 +203,11 @@ void fuzz_place(mgs_srv *srv, const char *text, size_t n)
                       NULL),
                  "%s %s: status %d and \"error\" disagree", method, path,
                  r.status);
-    if (refusal(r.status))
+    if (r.status == 401 && nafter == nbefore - 1 &&
+        strstr(json_string_value(json_object_get(r.body, "error")),
+               "expired"))
+        ; /* an expired session, deleted when it is sent (accounts.c) */
+    else if (refusal(r.status))
         FUZZ_REQUIRE(memcmp(before, after, 32) == 0 && nbefore == nafter,
                      "%s %s refused (%d) but changed the documents", method,
                      path, r.status);
@@ -215,6 +224,13 @@ void fuzz_place(mgs_srv *srv, const char *text, size_t n)
         FUZZ_REQUIRE(mgs_player_find(srv, name, &pl) == 1 &&
                          strcmp(pl.name, name) == 0,
                      "player %s is not found by its name", name);
+        if (ntokens < MAX_TOKENS)
+            snprintf(tokens[ntokens++], sizeof tokens[0], "%s", tok);
+    }
+    if (r.status == 200 && strcmp(path, "/login") == 0) {
+        /* a session: the next of the input's tokens, as a player's is */
+        const char *tok = json_string_value(json_object_get(r.body, "token"));
+        FUZZ_REQUIRE(tok && cookie[0], "a login without token or cookie");
         if (ntokens < MAX_TOKENS)
             snprintf(tokens[ntokens++], sizeof tokens[0], "%s", tok);
     }
