@@ -64,6 +64,7 @@ static const char usage[] =
     "                         (mcts(iterations=1000))\n"
     "  --waiting-expire S     a table nobody joins expires (86400)\n"
     "  --idle-expire S        a game with no event expires (604800)\n"
+    "  --day-ms MS            a correspondence clock's day (86400000; tests)\n"
     "  --heartbeat S          stream heartbeat (15)\n"
     "  --poll S               long poll wait (25)\n"
     "  --timeout S            idle connections close (60)\n"
@@ -192,6 +193,7 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"max-tables", 1, 0, 1000},    {"max-tables-per-addr", 1, 0, 1001},
         {"creations-per-hour", 1, 0, 1002},
         {"header-timeout", 1, 0, 1003},
+        {"day-ms", 1, 0, 1004},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -289,6 +291,9 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         case 1003:
             rc = int_arg("--header-timeout", optarg, 1, 3600,
                          &c->header_timeout_s);
+            break;
+        case 1004:
+            rc = int_arg("--day-ms", optarg, 100, 86400000, &c->day_ms);
             break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);

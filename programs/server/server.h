@@ -120,6 +120,8 @@ typedef struct mgs_config {
     char away_bot[MGS_BOT_MAX];
     int waiting_expire_s;    /* a table nobody joined */
     int idle_expire_s;       /* a game with no event */
+    int day_ms;              /* a correspondence clock's day (tests
+                              * shorten it: --day-ms) */
     int heartbeat_s;
     int poll_s;              /* long poll */
     int timeout_s;           /* idle connections */
@@ -192,6 +194,7 @@ typedef struct mgs_replayed {
     mgs_seat_replayed seats[2];
     int creator;
     int has_clock;
+    int days_per_move;           /* a correspondence clock: 1..14; 0: Fischer */
     int64_t base_ms, inc_ms;
     int64_t remaining[2];        /* as of turn_start_ms */
     int64_t turn_start_ms;       /* the running seat's turn began (or the
@@ -347,6 +350,7 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
 int mgs_table_to_move(const mgs_table *t);      /* seat or -1 */
+int64_t mgs_table_deadline(const mgs_table *t); /* the running flag's, or -1 */
 json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms);
 json_t *mgs_table_row_json(const mgs_table *t); /* the stored row */
 const char *mgs_status_name(int status);
