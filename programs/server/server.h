@@ -157,6 +157,7 @@ enum { MGS_HUMAN = 0, MGS_BOT };
 typedef struct mgs_seat_replayed {
     int kind;                         /* MGS_HUMAN, MGS_BOT */
     char bot[MGS_BOT_MAX];
+    int level;                        /* made from "level(N)": N; else 0 */
     int joined;
     unsigned char secret_hash[MGS_HASH_LEN];
     unsigned char invite_hash[MGS_HASH_LEN];
@@ -472,6 +473,17 @@ int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
 /* The same for a bot of a game spec (table creation). */
 int mgs_bot_check(const mgs_config *cfg, const char *spec,
                   const char *game_spec, char *msg, size_t cap);
+
+/* levels.c: the computer's levels (doc/server-api.md, "Levels").
+ * mgs_level_spec: 0 when `given` is not a "level..." text; the level
+ * (1..MGS_LEVELS) with out its spec as this server plays it (lowered to
+ * its caps) in game_spec; -1 with msg for a wrong level.
+ * mgs_levels_json: GET /api/v1/levels's answer (NULL: out of memory). */
+#define MGS_LEVELS 8
+int mgs_level_spec(const mgs_config *cfg, const char *given,
+                   const char *game_spec, char *out, size_t cap, char *msg,
+                   size_t mcap);
+json_t *mgs_levels_json(const mgs_config *cfg);
 
 /* conns.c: the connections (see there); mgs_peer_ip (http.c) is the
  * address a connection comes from. */

@@ -182,6 +182,8 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
         snprintf(t->r.seats[i].bot, sizeof t->r.seats[i].bot, "%s",
                  bot ? bot : "");
         t->r.seats[i].joined = bot != NULL;
+        t->r.seats[i].level =
+            bot ? (int)json_integer_value(json_object_get(s, "level")) : 0;
     }
     t->r.creator = (int)json_integer_value(json_object_get(ev, "creator"));
     if (t->r.creator != 0 && t->r.creator != 1)
@@ -366,6 +368,7 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
         if (seat < 0 || !bot)
             return fail(err, errcap, "no seat or bot", ev);
         t->r.seats[seat].kind = MGS_BOT;
+        t->r.seats[seat].level = 0;
         snprintf(t->r.seats[seat].bot, sizeof t->r.seats[seat].bot, "%s", bot);
     } else if (strcmp(type, "rematch") == 0) {
         const char *id = json_string_value(json_object_get(ev, "table"));
@@ -463,6 +466,8 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
                                 json_integer(now_ms > run->away_since_ms
                                                  ? now_ms - run->away_since_ms
                                                  : 0));
+        if (sj && s->kind == MGS_BOT && s->level > 0)
+            json_object_set_new(sj, "level", json_integer(s->level));
         json_array_append_new(seats, sj);
     }
     snap = json_pack(

@@ -349,6 +349,8 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     char msg[512], canon[1024], secret[64], invite[40], id[MGS_ID_LEN + 1];
     int creator = 0, i;
     const char *botspec[2] = {NULL, NULL};
+    char lvspec[2][MGS_BOT_MAX];
+    int level[2] = {0, 0};
     mgs_table *t = NULL;
     json_t *seats_j, *created, *events = NULL, *extra = NULL;
     mgs_seat_row rows[2];
@@ -424,6 +426,18 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
                 mgs_error(r, 400, "bots[%d] must be null or a bot spec", i);
                 return;
             }
+            /* "level(N)": the level's spec, lowered to the caps */
+            level[i] = mgs_level_spec(&srv->cfg, json_string_value(b), canon,
+                                      lvspec[i], sizeof lvspec[i], msg,
+                                      sizeof msg);
+            if (level[i] < 0) {
+                mgs_error(r, 400, "bots[%d]: %s", i, msg);
+                return;
+            }
+            if (level[i] > 0) {
+                botspec[i] = lvspec[i];
+                continue;
+            }
             if (!bot_ok(json_string_value(b), msg, sizeof msg)) {
                 mgs_error(r, 400, "bots[%d]: %s", i, msg);
                 return;
@@ -456,12 +470,16 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         return;
     }
     seats_j = json_array();
-    for (i = 0; i < 2; i++)
+    for (i = 0; i < 2; i++) {
         json_array_append_new(seats_j,
                               json_pack("{s:s,s:o}", "kind",
                                         botspec[i] ? "bot" : "human", "bot",
                                         botspec[i] ? json_string(botspec[i])
                                                    : json_null()));
+        if (level[i] > 0)
+            json_object_set_new(json_array_get(seats_j, (size_t)i), "level",
+                                json_integer(level[i]));
+    }
     mgs_random_token(msg, 8);
     memcpy(&seed, msg, sizeof seed);
     created = json_pack("{s:s,s:s,s:o,s:i,s:b,s:I}", "type", "created", "spec",
@@ -656,6 +674,9 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                                         "bot",
                                         o->kind == MGS_BOT ? json_string(o->bot)
                                                            : json_null()));
+        if (o->kind == MGS_BOT && o->level > 0)
+            json_object_set_new(json_array_get(seats_j, (size_t)i), "level",
+                                json_integer(o->level));
     }
     created = json_pack("{s:s,s:I,s:I,s:s,s:o,s:i,s:b,s:I}", "type", "created",
                         "version", (json_int_t)1, "at_ms", (json_int_t)now,

@@ -197,5 +197,106 @@ class TestCorrespondence(PlayCase):
         self.assertEqual(snap["status"], "playing", repr(snap))
 
 
+class TestLevels(PlayCase):
+    """The computer's levels: a short think time and little memory so
+    every level plays in a moment (and the caps lower the levels)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.srv = mgclient.Server(args=[
+            "--rate", "0", "--seat-rate", "0", "--max-tables-per-addr", "0",
+            "--creations-per-hour", "0", "--bot-time-ms", "100",
+            "--bot-memory-mb", "16"])
+        cls.srv.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.srv.cleanup()
+
+    def levels(self, srv=None):
+        a = (srv or self.srv).request("GET", "/api/v1/levels")
+        self.assertEqual(a.status, 200, repr(a))
+        return a.json["levels"]
+
+    def test_list(self):
+        levels = self.levels()
+        self.assertEqual([lv["level"] for lv in levels], list(range(1, 9)))
+        self.assertEqual(levels[0]["spec"], "random")
+        self.assertTrue(levels[7]["spec"].startswith("solver("))
+        for lv in levels:
+            for k in ("spec", "bot", "about"):
+                self.assertIsInstance(lv[k], str, repr(lv))
+            self.assertLessEqual(lv["time_ms"], 100, repr(lv))
+        # the caps of this server lower the searching levels
+        self.assertFalse(levels[0]["lowered"])
+        self.assertTrue(levels[7]["lowered"])
+        self.assertIn("time_ms=100", levels[7]["bot"])
+        self.assertIn("memory_mb=16", levels[7]["bot"])
+        self.assertEqual(self.srv.request("POST", "/api/v1/levels",
+                                          {}).status, 405)
+        self.assertEqual(self.srv.request("GET", "/api/levels").json,
+                         {"levels": levels})
+
+    def test_each_level_plays(self):
+        """A table with each level on a seat: the bot moves, with the
+        level's spec as this server plays it."""
+        levels = self.levels()
+        rng = mgclient.rng()
+        for lv in levels:
+            a = self.srv.create(DAB3, bots=[None, "level(%d)" % lv["level"]])
+            self.assertEqual(a.status, 201, repr(a))
+            t = mgclient.Table(self.srv, a.json)
+            seat = a.json["snapshot"]["seats"][1]
+            self.assertEqual((seat["kind"], seat["bot"], seat["level"]),
+                             ("bot", lv["bot"], lv["level"]), repr(a))
+            self.assertNotIn("level", a.json["snapshot"]["seats"][0])
+            replay = Replay(DAB3)
+            m = t.move(0, action=replay.random_action(rng))
+            self.assertEqual(m.status, 200, repr(m))
+            p = self.srv.poll(t.id, m.json["version"], timeout=30)
+            self.assertEqual(p.status, 200, repr(p))
+            ev = p.json["events"]
+            self.assertTrue(ev, "level %d did not move" % lv["level"])
+            self.assertEqual((ev[0]["type"], ev[0]["seat"]), ("move", 1),
+                             "level %d: %r" % (lv["level"], ev))
+        # a restart keeps the level; a rematch too
+        self.srv.stop()
+        self.srv.start()
+        snap = t.snapshot()
+        self.assertEqual(snap["seats"][1]["level"], 8)
+        self.assertEqual(t.cmd(0, "resign").status, 200)
+        r = t.cmd(0, "rematch")
+        self.assertEqual(r.status, 200, repr(r))
+        new = self.srv.snapshot(r.json["table"])
+        self.assertEqual(new["seats"][0]["level"], 8)
+        self.assertEqual(new["seats"][0]["bot"], levels[7]["bot"])
+
+    def test_bad_levels(self):
+        for bad in ("level(0)", "level(9)", "level(-1)", "level(x)", "level",
+                    "level()", "level(3)x", "level( 3)", "level(3,4)",
+                    "level(99999999999999999999)"):
+            a = self.srv.create(DAB3, bots=[None, bad])
+            self.assert_error(a, 400, "bots[1]")
+            self.assertIn("level(1) to level(8)", a.json["error"], repr(a))
+        a = self.srv.create(DAB3, bots=["level(2)", None])
+        self.assert_error(a, 400, "bots[0] is your own seat")
+
+    def test_caps_lower_levels(self):
+        """A server with low caps plays a level lowered to them: never a
+        refusal (a spec given as such beyond them is refused)."""
+        srv = self.server("--bot-max-iterations", "50", "--bot-time-ms",
+                          "50", "--bot-max-nodes", "1000", "--away-bot",
+                          "greedy")
+        levels = self.levels(srv)
+        self.assertIn("iterations=50,", levels[6]["bot"])
+        self.assertIn("nodes=1000,", levels[7]["bot"])
+        a = srv.create(DAB3, bots=[None, "level(7)"])
+        self.assertEqual(a.status, 201, repr(a))
+        self.assertEqual(a.json["snapshot"]["seats"][1]["bot"],
+                         levels[6]["bot"])
+        a = srv.create(DAB3, bots=[None, levels[6]["spec"]])
+        self.assertEqual(a.status, 422, repr(a))
+
+
 if __name__ == "__main__":
     unittest.main()
