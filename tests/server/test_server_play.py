@@ -130,20 +130,20 @@ class TestCorrespondence(PlayCase):
         self.assertEqual((c["days_per_move"], c["base_ms"]), (5, 5 * DAY))
 
     def test_flag_falls(self):
-        """A day of 1 s: the seat that does not move within its 2 days
+        """A day of 1 s: the seat that does not move within its 3 days
         loses on time; a move in time gives the turn's days back."""
         srv = self.server("--day-ms", "1000")
-        t = srv.table(DAB3, clock={"days_per_move": 2})
+        t = srv.table(DAB3, clock={"days_per_move": 3})
         s = self.stream(srv, t.id)
         time.sleep(1.2)
         replay = Replay(DAB3)
         a = t.move(0, action=replay.random_action(mgclient.rng()))
         self.assertEqual(a.status, 200, repr(a))  # in time
         moved = a.json["event"]["at_ms"]
-        e = s.wait_for(lambda e: e["event"] == "timeout", timeout=6,
+        e = s.wait_for(lambda e: e["event"] == "timeout", timeout=8,
                        what="a timeout")
         self.assertEqual(e["data"]["seat"], 1)
-        self.assertGreaterEqual(e["data"]["at_ms"], moved + 2000)
+        self.assertGreaterEqual(e["data"]["at_ms"], moved + 3000)
         snap = t.snapshot()
         self.assertEqual(snap["status"], "over")
         r = snap["result"]
