@@ -68,10 +68,10 @@ int mgs_level_spec(const mgs_config *cfg, const char *given,
     if (mg_game_new(&g, game_spec, NULL, 0) == MG_OK)
         na = (int)mg_game_num_actions(g);
     mg_game_free(g);
-    if (level_plan(cfg, (int)n, na, &plan, msg, mcap) != 0 ||
-        strlen(plan.spec) >= cap || strlen(plan.spec) >= MGS_BOT_MAX) {
-        if (strlen(plan.spec) >= cap)
-            snprintf(msg, mcap, "level(%ld): its spec is too long", n);
+    if (level_plan(cfg, (int)n, na, &plan, msg, mcap) != 0)
+        return -1;
+    if (strlen(plan.spec) >= cap || strlen(plan.spec) >= MGS_BOT_MAX) {
+        snprintf(msg, mcap, "level(%ld): its spec is too long", n);
         return -1;
     }
     snprintf(out, cap, "%s", plan.spec);
