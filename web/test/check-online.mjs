@@ -291,6 +291,27 @@ test("China Squares online on a phone: a turn of several stones, taps >= 40 px",
     noErrors(a);
 });
 
+test("a correspondence clock against a level: days per move, shown in days", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=3,cols=3)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "level(2)");
+    await a.check("#ol-clock");
+    await a.fill("#ol-days", "3");
+    await a.click("#ol-create");
+    await a.waitForSelector('#online-bar[data-status="playing"]');
+    const clock = await a.textContent("#card0 .clock");
+    assert.match(clock, /^(3d 00:00:00|2d 23:59:\d\d)$/, `the clock shows ${clock}`);
+    const server = await (await fetch(`${url}/api/v1/tables/${a.url().split("/t/")[1]}`)).json();
+    assert.equal(server.clock.days_per_move, 3);
+    assert.equal(typeof server.clock.deadline_ms[0], "number");
+    assert.equal(server.seats[1].level, 2);
+    assert.equal(server.seats[1].bot, "greedy");
+    noErrors(a);
+});
+
 test("a clock, a dropped stream: the banner, the reconnection, the game goes on", async (t) => {
     const a = await open(t, url + "/");
     await a.waitForSelector("#online:not([hidden])");

@@ -224,7 +224,14 @@ async function createTable() {
         body.bots = [null, null];
         body.bots[1 - mine] = bot;
     }
-    if ($("ol-clock").checked) {
+    const days = +$("ol-days").value;
+    if ($("ol-clock").checked && days) {
+        if (!(Number.isInteger(days) && days >= 1 && days <= 14)) {
+            $("ol-error").textContent = "clock: 1 to 14 days per move (0: the minutes)";
+            return;
+        }
+        body.clock = { days_per_move: days };
+    } else if ($("ol-clock").checked) {
         const base = Math.round(+$("ol-base").value * 60000), inc = Math.round(+$("ol-inc").value * 1000);
         if (!(base >= 1000 && base <= 86400000) || !(inc >= 0 && inc <= 600000)) {
             $("ol-error").textContent = "clock: 1 s to 24 h, and an increment of 0 to 600 s";
