@@ -295,9 +295,11 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
         mgs_table_free(t);
         return NULL;
     }
-    /* Clocks do not run while the server is down. */
-    t->r.turn_start_ms = mgs_now_ms();
-    t->seats[0].away_since_ms = t->seats[1].away_since_ms = t->r.turn_start_ms;
+    /* Clocks do not run while the server is down; a correspondence
+     * clock's deadline is a date, from the log: it does. */
+    if (!t->r.days_per_move)
+        t->r.turn_start_ms = mgs_now_ms();
+    t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
     return t;
 }
 

@@ -35,6 +35,7 @@ void mgs_config_defaults(mgs_config *c)
     snprintf(c->away_bot, sizeof c->away_bot, "mcts(iterations=1000)");
     c->waiting_expire_s = 86400;
     c->idle_expire_s = 604800;
+    c->day_ms = 86400000;
     c->heartbeat_s = 15;
     c->poll_s = 25;
     c->timeout_s = 60;

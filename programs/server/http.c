@@ -548,6 +548,15 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
             json_decref(b);
             return rc;
         }
+        if (strcmp(api, "/levels") == 0) { /* levels.c */
+            json_t *b = get ? mgs_levels_json(&srv->cfg) : NULL;
+            enum MHD_Result rc =
+                !get ? send_error(c, rq, 405, "the levels are read with GET")
+                : b  ? send_json(c, rq, 200, b)
+                     : send_error(c, rq, 500, "out of memory");
+            json_decref(b);
+            return rc;
+        }
         if (strcmp(api, "/tables") == 0) {
             mgs_result r = {0, NULL};
             json_t *body;

@@ -69,6 +69,7 @@ static const char usage[] =
     "                         (mcts(iterations=1000))\n"
     "  --waiting-expire S     a table nobody joins expires (86400)\n"
     "  --idle-expire S        a game with no event expires (604800)\n"
+    "  --day-ms MS            a correspondence clock's day (86400000; tests)\n"
     "  --heartbeat S          stream heartbeat (15)\n"
     "  --poll S               long poll wait (25)\n"
     "  --timeout S            idle connections close (60)\n"
@@ -199,6 +200,7 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"header-timeout", 1, 0, 1003},
         {"players-per-hour", 1, 0, 1004},
         {"password-hashes", 1, 0, 1005},
+        {"day-ms", 1, 0, 1006},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -303,6 +305,9 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         case 1005:
             rc = int_arg("--password-hashes", optarg, 1, 256,
                          &c->password_hashes);
+            break;
+        case 1006:
+            rc = int_arg("--day-ms", optarg, 100, 86400000, &c->day_ms);
             break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);

@@ -129,6 +129,8 @@ typedef struct mgs_config {
     char away_bot[MGS_BOT_MAX];
     int waiting_expire_s;    /* a table nobody joined */
     int idle_expire_s;       /* a game with no event */
+    int day_ms;              /* a correspondence clock's day (tests
+                              * shorten it: --day-ms) */
     int heartbeat_s;
     int poll_s;              /* long poll */
     int timeout_s;           /* idle connections */
@@ -166,6 +168,7 @@ enum { MGS_HUMAN = 0, MGS_BOT };
 typedef struct mgs_seat_replayed {
     int kind;                         /* MGS_HUMAN, MGS_BOT */
     char bot[MGS_BOT_MAX];
+    int level;                        /* made from "level(N)": N; else 0 */
     int joined;
     char player[MGS_PLAYER_BYTES];    /* the player's name; "": none */
     unsigned char secret_hash[MGS_HASH_LEN];
@@ -204,6 +207,7 @@ typedef struct mgs_replayed {
     mgs_seat_replayed seats[2];
     int creator;
     int has_clock;
+    int days_per_move;           /* a correspondence clock: 1..14; 0: Fischer */
     int64_t base_ms, inc_ms;
     int64_t remaining[2];        /* as of turn_start_ms */
     int64_t turn_start_ms;       /* the running seat's turn began (or the
@@ -360,6 +364,7 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
 int mgs_table_to_move(const mgs_table *t);      /* seat or -1 */
+int64_t mgs_table_deadline(const mgs_table *t); /* the running flag's, or -1 */
 json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms);
 json_t *mgs_table_row_json(const mgs_table *t); /* the stored row */
 const char *mgs_status_name(int status);
@@ -484,6 +489,17 @@ int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
 /* The same for a bot of a game spec (table creation). */
 int mgs_bot_check(const mgs_config *cfg, const char *spec,
                   const char *game_spec, char *msg, size_t cap);
+
+/* levels.c: the computer's levels (doc/server-api.md, "Levels").
+ * mgs_level_spec: 0 when `given` is not a "level..." text; the level
+ * (1..MGS_LEVELS) with out its spec as this server plays it (lowered to
+ * its caps) in game_spec; -1 with msg for a wrong level.
+ * mgs_levels_json: GET /api/v1/levels's answer (NULL: out of memory). */
+#define MGS_LEVELS 8
+int mgs_level_spec(const mgs_config *cfg, const char *given,
+                   const char *game_spec, char *out, size_t cap, char *msg,
+                   size_t mcap);
+json_t *mgs_levels_json(const mgs_config *cfg);
 
 /* conns.c: the connections (see there); mgs_peer_ip (http.c) is the
  * address a connection comes from. */

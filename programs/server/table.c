@@ -186,6 +186,8 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
                  json_string_value(json_object_get(s, "player"))
                      ? json_string_value(json_object_get(s, "player"))
                      : "");
+        t->r.seats[i].level =
+            bot ? (int)json_integer_value(json_object_get(s, "level")) : 0;
     }
     t->r.creator = (int)json_integer_value(json_object_get(ev, "creator"));
     if (t->r.creator != 0 && t->r.creator != 1)
@@ -197,6 +199,11 @@ static int apply_created(mgs_table *t, const json_t *ev, char *err,
         t->r.inc_ms =
             json_integer_value(json_object_get(clock, "increment_ms"));
         t->r.remaining[0] = t->r.remaining[1] = t->r.base_ms;
+        t->r.days_per_move =
+            (int)json_integer_value(json_object_get(clock, "days_per_move"));
+        if (t->r.days_per_move < 0 || t->r.days_per_move > 14 ||
+            t->r.base_ms <= 0)
+            return fail(err, cap, "bad clock_setup", ev);
     }
     t->r.takebacks = json_is_true(json_object_get(ev, "takebacks"));
     t->r.rated = json_is_true(json_object_get(ev, "rated"));
@@ -239,9 +246,17 @@ static int apply_move(mgs_table *t, json_t *ev, int seat, int64_t at, char *err,
             json_object_del(ev, "clock_ms");
         return fail(err, cap, mg_strerror(rc), ev);
     }
-    if (cm && mg_state_current_player(t->r.state) != seat)
-        json_integer_set(json_array_get(cm, (size_t)seat),
-                         c[seat] + t->r.inc_ms);
+    if (cm && mg_state_current_player(t->r.state) != seat) {
+        if (t->r.days_per_move) {
+            /* correspondence: the turn passes, both periods are whole
+             * again (the next seat's deadline: its days from now) */
+            json_integer_set(json_array_get(cm, 0), t->r.base_ms);
+            json_integer_set(json_array_get(cm, 1), t->r.base_ms);
+        } else {
+            json_integer_set(json_array_get(cm, (size_t)seat),
+                             c[seat] + t->r.inc_ms);
+        }
+    }
     t->r.actions_by[seat]++;
     if (t->r.draw_offer == 1 - seat)
         t->r.draw_offer = -1;
@@ -362,6 +377,7 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
         if (seat < 0 || !bot)
             return fail(err, errcap, "no seat or bot", ev);
         t->r.seats[seat].kind = MGS_BOT;
+        t->r.seats[seat].level = 0;
         snprintf(t->r.seats[seat].bot, sizeof t->r.seats[seat].bot, "%s", bot);
     } else if (strcmp(type, "rematch") == 0) {
         const char *id = json_string_value(json_object_get(ev, "table"));
@@ -395,17 +411,33 @@ static json_t *result_json(const mgs_table *t)
                      t->r.reason);
 }
 
+/* The time the running seat's flag falls (ms since 1970), or -1. */
+int64_t mgs_table_deadline(const mgs_table *t)
+{
+    if (!t->r.has_clock || t->r.clock_seat < 0 || t->r.status != MGS_PLAYING)
+        return -1;
+    return t->r.turn_start_ms + t->r.remaining[t->r.clock_seat];
+}
+
 static json_t *clock_json(const mgs_table *t, int64_t now_ms)
 {
-    int64_t r[2];
+    int64_t r[2], dl = mgs_table_deadline(t);
+    json_t *c;
     if (!t->r.has_clock)
         return json_null();
     mgs_table_clock_now(t, now_ms, r);
-    return json_pack(
-        "{s:I,s:I,s:[I,I],s:o}", "base_ms", (json_int_t)t->r.base_ms,
+    c = json_pack(
+        "{s:I,s:I,s:[I,I],s:o,s:[o,o]}", "base_ms", (json_int_t)t->r.base_ms,
         "increment_ms", (json_int_t)t->r.inc_ms, "remaining_ms",
         (json_int_t)r[0], (json_int_t)r[1], "running",
-        t->r.clock_seat >= 0 ? json_integer(t->r.clock_seat) : json_null());
+        t->r.clock_seat >= 0 ? json_integer(t->r.clock_seat) : json_null(),
+        "deadline_ms",
+        dl >= 0 && t->r.clock_seat == 0 ? json_integer(dl) : json_null(),
+        dl >= 0 && t->r.clock_seat == 1 ? json_integer(dl) : json_null());
+    if (c && t->r.days_per_move)
+        json_object_set_new(c, "days_per_move",
+                            json_integer(t->r.days_per_move));
+    return c;
 }
 
 json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
@@ -447,6 +479,8 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
                                 json_integer(now_ms > run->away_since_ms
                                                  ? now_ms - run->away_since_ms
                                                  : 0));
+        if (sj && s->kind == MGS_BOT && s->level > 0)
+            json_object_set_new(sj, "level", json_integer(s->level));
         json_array_append_new(seats, sj);
     }
     snap = json_pack(

@@ -275,6 +275,63 @@ static char *keep_answer(const char *cmd_id, const char *key, json_t *answer,
     return sealed;
 }
 
+/* A create's "clock": a Fischer clock {"base_ms", "increment_ms"} or a
+ * correspondence clock {"days_per_move"}; 0, or a 400 naming the field. */
+static int clock_check(const json_t *clock, mgs_result *r)
+{
+    json_t *b = json_object_get(clock, "base_ms"),
+           *inc = json_object_get(clock, "increment_ms"),
+           *days = json_object_get(clock, "days_per_move");
+    if (json_is_object(clock) && days) {
+        if (json_object_size(clock) != 1) {
+            mgs_error(r, 400, "clock: days_per_move is a clock of its own: "
+                        "no base_ms or increment_ms beside it");
+            return -1;
+        }
+        if (!json_is_integer(days) || json_integer_value(days) < 1 ||
+            json_integer_value(days) > 14) {
+            mgs_error(r, 400, "clock: days_per_move must be a whole number "
+                        "of days, 1 to 14");
+            return -1;
+        }
+        return 0;
+    }
+    if (!json_is_object(clock) || !json_is_integer(b) ||
+        (inc && !json_is_integer(inc)) || json_object_size(clock) > 2 ||
+        (json_object_size(clock) == 2 && !inc)) {
+        mgs_error(r, 400, "\"clock\" must be null, {\"base_ms\": int, "
+                    "\"increment_ms\": int} or {\"days_per_move\": int}");
+        return -1;
+    }
+    if (json_integer_value(b) < 1000 || json_integer_value(b) > 86400000 ||
+        (inc && (json_integer_value(inc) < 0 ||
+                 json_integer_value(inc) > 600000))) {
+        mgs_error(r, 400, "clock: base_ms must be 1000 to 86400000 (1 s to 24 "
+                    "h) and increment_ms 0 to 600000 (10 min)");
+        return -1;
+    }
+    return 0;
+}
+
+/* The "clock_setup" of a created event, from a checked "clock": a
+ * correspondence clock's days made ms with this server's day, so the
+ * stored event says its deadlines whatever --day-ms is later. */
+static json_t *clock_setup(const mgs_config *cfg, const json_t *clock)
+{
+    json_t *days = json_object_get(clock, "days_per_move");
+    if (days)
+        return json_pack("{s:I,s:I,s:I}", "base_ms",
+                         (json_int_t)json_integer_value(days) * cfg->day_ms,
+                         "increment_ms", (json_int_t)0, "days_per_move",
+                         (json_int_t)json_integer_value(days));
+    return json_pack("{s:I,s:I}", "base_ms",
+                     (json_int_t)json_integer_value(
+                         json_object_get(clock, "base_ms")),
+                     "increment_ms",
+                     (json_int_t)json_integer_value(
+                         json_object_get(clock, "increment_ms")));
+}
+
 static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
                                           "takebacks", "rated", "cmd_id",
                                           NULL};
@@ -323,6 +380,8 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     char msg[512], canon[1024], secret[64], invite[40], id[MGS_ID_LEN + 1];
     int creator = 0, i;
     const char *botspec[2] = {NULL, NULL};
+    char lvspec[2][MGS_BOT_MAX];
+    int level[2] = {0, 0};
     mgs_table *t = NULL;
     json_t *seats_j, *created, *events = NULL, *extra = NULL;
     mgs_seat_row rows[2];
@@ -398,6 +457,18 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
                 mgs_error(r, 400, "bots[%d] must be null or a bot spec", i);
                 return;
             }
+            /* "level(N)": the level's spec, lowered to the caps */
+            level[i] = mgs_level_spec(&srv->cfg, json_string_value(b), canon,
+                                      lvspec[i], sizeof lvspec[i], msg,
+                                      sizeof msg);
+            if (level[i] < 0) {
+                mgs_error(r, 400, "bots[%d]: %s", i, msg);
+                return;
+            }
+            if (level[i] > 0) {
+                botspec[i] = lvspec[i];
+                continue;
+            }
             if (!bot_ok(json_string_value(b), msg, sizeof msg)) {
                 mgs_error(r, 400, "bots[%d]: %s", i, msg);
                 return;
@@ -415,25 +486,9 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
             return;
         }
     }
-    if (clock && !json_is_null(clock)) {
-        json_t *b = json_object_get(clock, "base_ms"),
-               *inc = json_object_get(clock, "increment_ms");
-        if (!json_is_object(clock) || !json_is_integer(b) ||
-            (inc && !json_is_integer(inc)) || json_object_size(clock) > 2 ||
-            (json_object_size(clock) == 2 && !inc)) {
-            mgs_error(r, 400, "\"clock\" must be null or {\"base_ms\": int, "
-                        "\"increment_ms\": int}");
-            return;
-        }
-        if (json_integer_value(b) < 1000 ||
-            json_integer_value(b) > 86400000 ||
-            (inc && (json_integer_value(inc) < 0 ||
-                     json_integer_value(inc) > 600000))) {
-            mgs_error(r, 400, "clock: base_ms must be 1000 to 86400000 (1 s to 24 "
-                        "h) and increment_ms 0 to 600000 (10 min)");
-            return;
-        }
-    }
+    if (clock && !json_is_null(clock) &&
+        clock_check(clock, r) != 0)
+        return;
     if (tb && !json_is_boolean(tb)) {
         mgs_error(r, 400, "\"takebacks\" must be true or false");
         return;
@@ -471,6 +526,8 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
                                           : json_null());
         if (sj && player && player[0] && i == creator)
             json_object_set_new(sj, "player", json_string(player));
+        if (sj && level[i] > 0)
+            json_object_set_new(sj, "level", json_integer(level[i]));
         json_array_append_new(seats_j, sj);
     }
     mgs_random_token(msg, 8);
@@ -484,13 +541,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         json_object_set_new(created, "rated", json_true());
     json_object_set_new(created, "clock_setup",
                         clock && !json_is_null(clock)
-                            ? json_pack("{s:I,s:I}", "base_ms",
-                                        (json_int_t)json_integer_value(
-                                            json_object_get(clock, "base_ms")),
-                                        "increment_ms",
-                                        (json_int_t)json_integer_value(
-                                            json_object_get(clock,
-                                                            "increment_ms")))
+                            ? clock_setup(&srv->cfg, clock)
                             : json_null());
     events = json_pack("[o]", created);
     mgs_random_token(secret, 32);
@@ -724,6 +775,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                                                   : json_null());
         if (sj && o->kind == MGS_HUMAN && o->player[0])
             json_object_set_new(sj, "player", json_string(o->player));
+        if (sj && o->kind == MGS_BOT && o->level > 0)
+            json_object_set_new(sj, "level", json_integer(o->level));
         json_array_append_new(seats_j, sj);
     }
     created = json_pack("{s:s,s:I,s:I,s:s,s:o,s:i,s:b,s:I}", "type", "created",
@@ -737,6 +790,10 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                                         (json_int_t)t->r.base_ms,
                                         "increment_ms", (json_int_t)t->r.inc_ms)
                             : json_null());
+    if (t->r.days_per_move) /* the same clock, its day as it was */
+        json_object_set_new(json_object_get(created, "clock_setup"),
+                            "days_per_move",
+                            json_integer(t->r.days_per_move));
     json_object_set_new(created, "rematch_of", json_string(t->id));
     if (t->r.rated)
         json_object_set_new(created, "rated", json_true());

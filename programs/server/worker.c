@@ -477,7 +477,8 @@ static void tick(mgs_srv *srv, int beat)
         if ((t->r.status == MGS_WAITING &&
              idle > (int64_t)srv->cfg.waiting_expire_s * 1000) ||
             (t->r.status == MGS_PLAYING &&
-             idle > (int64_t)srv->cfg.idle_expire_s * 1000))
+             idle > (int64_t)srv->cfg.idle_expire_s * 1000 &&
+             !t->r.days_per_move)) /* correspondence: its flag falls */
             expire(srv, t);
         if (t->bot_retry_ms && now >= t->bot_retry_ms) {
             t->bot_retry_ms = 0; /* a failed bot's next try */

@@ -109,8 +109,16 @@ void check_table(mgs_srv *srv, mgs_table *t)
                      t->r.bot_seed == f->r.bot_seed,
                  "settings");
     FUZZ_REQUIRE(t->r.has_clock == f->r.has_clock &&
-                     t->r.base_ms == f->r.base_ms && t->r.inc_ms == f->r.inc_ms,
+                     t->r.base_ms == f->r.base_ms &&
+                     t->r.inc_ms == f->r.inc_ms &&
+                     t->r.days_per_move == f->r.days_per_move,
                  "clock setup");
+    /* a correspondence clock's deadline is read from the log */
+    FUZZ_REQUIRE(!t->r.days_per_move ||
+                     mgs_table_deadline(t) == mgs_table_deadline(f),
+                 "deadline %lld, loaded %lld",
+                 (long long)mgs_table_deadline(t),
+                 (long long)mgs_table_deadline(f));
     FUZZ_REQUIRE(t->r.clock_seat == f->r.clock_seat,
                  "running clock %d, loaded %d", t->r.clock_seat,
                  f->r.clock_seat);
@@ -127,7 +135,7 @@ void check_table(mgs_srv *srv, mgs_table *t)
     for (k = 0; k < 2; k++) {
         const mgs_seat_replayed *a = &t->r.seats[k], *b = &f->r.seats[k];
         FUZZ_REQUIRE(a->kind == b->kind && strcmp(a->bot, b->bot) == 0 &&
-                         a->joined == b->joined,
+                         a->joined == b->joined && a->level == b->level,
                      "seat %d: kind %d '%s' joined %d, loaded %d '%s' %d", k,
                      a->kind, a->bot, a->joined, b->kind, b->bot, b->joined);
         FUZZ_REQUIRE(memcmp(a->secret_hash, b->secret_hash, MGS_HASH_LEN) ==

@@ -246,7 +246,14 @@ test("China Squares online on a phone: a turn of several stones, taps >= 40 px",
     await a.waitForSelector("#online:not([hidden])");
     await a.selectOption("#game-id", "china_squares");
     await a.selectOption("#ol-seat", "0");
-    await a.selectOption("#ol-opponent", "random");
+    // the computer's levels (GET /api/v1/levels), then a raw spec
+    const values = await a.$$eval("#ol-opponent option", (os) => os.map((o) => o.value));
+    assert.deepEqual(values.filter((v) => v.startsWith("level(")), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `level(${n})`));
+    assert.equal(values[values.length - 1], "custom");
+    assert.ok(await a.isHidden("#ol-spec-row"));
+    await a.selectOption("#ol-opponent", "custom");
+    assert.ok(await a.isVisible("#ol-spec-row"));
+    await a.selectOption("#ol-opponent", "level(1)");
     await a.click("#ol-create");
     await a.waitForSelector('#online-bar[data-status="playing"][data-seat="0"]');
     const first = await snap(a);
@@ -277,8 +284,31 @@ test("China Squares online on a phone: a turn of several stones, taps >= 40 px",
     const h = (await snap(a)).history;
     const server = await (await fetch(`${url}/api/v1/tables/${a.url().split("/t/")[1]}`)).json();
     assert.deepEqual(server.actions.slice(0, h.length), h);
+    assert.equal(server.seats[1].level, 1);
+    assert.equal(server.seats[1].bot, "random");
     assert.ok(first.version >= 0);
     await shot(a, "online-china-phone");
+    noErrors(a);
+});
+
+test("a correspondence clock against a level: days per move, shown in days", async (t) => {
+    const a = await open(t, url + "/");
+    await a.waitForSelector("#online:not([hidden])");
+    await a.fill("#spec", "dots_and_boxes(rows=3,cols=3)");
+    await a.press("#spec", "Enter");
+    await a.selectOption("#ol-seat", "0");
+    await a.selectOption("#ol-opponent", "level(2)");
+    await a.check("#ol-clock");
+    await a.fill("#ol-days", "3");
+    await a.click("#ol-create");
+    await a.waitForSelector('#online-bar[data-status="playing"]');
+    const clock = await a.textContent("#card0 .clock");
+    assert.match(clock, /^(3d 00:00:00|2d 23:59:\d\d)$/, `the clock shows ${clock}`);
+    const server = await (await fetch(`${url}/api/v1/tables/${a.url().split("/t/")[1]}`)).json();
+    assert.equal(server.clock.days_per_move, 3);
+    assert.equal(typeof server.clock.deadline_ms[0], "number");
+    assert.equal(server.seats[1].level, 2);
+    assert.equal(server.seats[1].bot, "greedy");
     noErrors(a);
 });
 
@@ -288,7 +318,7 @@ test("a clock, a dropped stream: the banner, the reconnection, the game goes on"
     await a.fill("#spec", "dots_and_boxes(rows=3,cols=3)");
     await a.press("#spec", "Enter");
     await a.selectOption("#ol-seat", "0");
-    await a.selectOption("#ol-opponent", "random");
+    await a.selectOption("#ol-opponent", "level(1)");
     await a.check("#ol-clock");
     await a.fill("#ol-base", "5");
     await a.fill("#ol-inc", "2");

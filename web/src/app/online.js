@@ -76,7 +76,9 @@ function fmtClock(ms) {
     const s = Math.ceil(ms / 1000);
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
     const mm = h ? String(m).padStart(2, "0") : String(m);
-    return (h ? h + ":" : "") + mm + ":" + String(r).padStart(2, "0");
+    // a correspondence clock's days: "2d 23:59:59"
+    const d = Math.floor(h / 24), hh = d ? String(h % 24).padStart(2, "0") : h;
+    return (d ? d + "d " : "") + (h ? hh + ":" : "") + mm + ":" + String(r).padStart(2, "0");
 }
 // The seconds a seat must be away before its opponent may claim the win
 // (mg-server's --away, 60 by default): the server's own figure when it
@@ -112,6 +114,8 @@ export async function initOnline() {
     if (!info || info.api !== 1) return;
     app.server = info;
     document.body.classList.add("has-server");
+    // the computer's levels (a server older than them has none)
+    try { app.levels = (await api("GET", "/levels")).levels; } catch (e) { app.levels = null; }
     buildCreateForm();
     try { await initPlayer(); } catch (e) { /* the page plays without a name */ }
     const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
@@ -123,17 +127,29 @@ function buildCreateForm() {
     const sel = $("ol-opponent");
     sel.innerHTML = "";
     const opts = [["", "a friend (a link to share)"]];
-    for (const b of app.bots) {
-        if (b === "mcts") {
-            opts.push(["mcts(iterations=1000)", "bot MCTS 1000"]);
-            opts.push(["mcts(iterations=5000)", "bot MCTS 5000"]);
-        } else opts.push([b, "bot " + b]);
+    // play the computer: its levels (GET /api/v1/levels), the raw bot
+    // spec kept for advanced use
+    if (app.levels && app.levels.length) {
+        for (const lv of app.levels)
+            opts.push([`level(${lv.level})`, `the computer, level ${lv.level}`, `${lv.about}: ${lv.bot}`]);
+    } else {
+        for (const b of app.bots) {
+            if (b === "mcts") {
+                opts.push(["mcts(iterations=1000)", "bot MCTS 1000"]);
+                opts.push(["mcts(iterations=5000)", "bot MCTS 5000"]);
+            } else opts.push([b, "bot " + b]);
+        }
     }
-    for (const [v, t] of opts) {
+    opts.push(["custom", "a bot spec… (advanced)"]);
+    for (const [v, t, title] of opts) {
         const o = document.createElement("option");
         o.value = v; o.textContent = t;
+        if (title) o.title = title;
         sel.appendChild(o);
     }
+    const syncSpec = () => { $("ol-spec-row").hidden = sel.value !== "custom"; };
+    sel.addEventListener("change", syncSpec);
+    syncSpec();
     const syncClock = () => {
         for (const r of document.querySelectorAll("[data-clock]")) r.hidden = !$("ol-clock").checked;
     };
@@ -196,7 +212,11 @@ async function createTable() {
     if (error) { $("ol-error").textContent = error; return; }
     const seatV = $("ol-seat").value;
     const seat = seatV === "random" ? "random" : +seatV;
-    const bot = $("ol-opponent").value || null;
+    let bot = $("ol-opponent").value || null;
+    if (bot === "custom") {
+        bot = $("ol-spec").value.trim();
+        if (!bot) { $("ol-error").textContent = "bot spec: write one, such as mcts(iterations=2000)"; return; }
+    }
     const body = { spec, seat, takebacks: $("ol-takebacks").checked };
     if (bot) {
         // the creator's seat is known only after the answer when random:
@@ -206,7 +226,14 @@ async function createTable() {
         body.bots = [null, null];
         body.bots[1 - mine] = bot;
     }
-    if ($("ol-clock").checked) {
+    const days = +$("ol-days").value;
+    if ($("ol-clock").checked && days) {
+        if (!(Number.isInteger(days) && days >= 1 && days <= 14)) {
+            $("ol-error").textContent = "clock: 1 to 14 days per move (0: the minutes)";
+            return;
+        }
+        body.clock = { days_per_move: days };
+    } else if ($("ol-clock").checked) {
         const base = Math.round(+$("ol-base").value * 60000), inc = Math.round(+$("ol-inc").value * 1000);
         if (!(base >= 1000 && base <= 86400000) || !(inc >= 0 && inc <= 600000)) {
             $("ol-error").textContent = "clock: 1 s to 24 h, and an increment of 0 to 600 s";
