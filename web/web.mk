@@ -14,7 +14,8 @@
 #   make check-web    the page in headless Chromium (Debian's chromium,
 #                     driven by playwright-core from web/package-lock.json);
 #                     with build/programs/mg-server built, also the page
-#                     online against it (web/test/check-online.mjs)
+#                     online against it (web/test/check-online.mjs) and
+#                     its lobby (web/test/check-lobby.mjs)
 #
 # Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
 # CHROMIUM (/usr/bin/chromium).
@@ -96,5 +97,5 @@ check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-online.mjs; \
+	    node --test --test-reporter=spec web/test/check-online.mjs web/test/check-lobby.mjs; \
 	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi
