@@ -237,6 +237,17 @@ class TestSeeks(LobbyCase):
         self.assertFalse([x for x in anyone.events
                           if x["event"] == "accepted"])
 
+    def test_metrics(self):
+        _, ta = self.player()
+        sid = self.seek(ta).json["id"]
+        m = self.srv.request("GET", "/metrics").body.decode()
+        for name in ("mg_lobby_seeks_open", "mg_lobby_waiting",
+                     "mg_lobby_streams_open", "mg_lobby_seeks_total",
+                     "mg_lobby_accepted_total", "mg_lobby_pairings_total"):
+            self.assertIn("\n%s " % name, m)
+        self.srv.request("POST", "/api/v1/seeks/%s/cancel" % sid, {},
+                         secret=ta)
+
     def test_bad_lobby_stream(self):
         s = mgclient.EventStream(self.srv, None, secret="nope",
                                  path="/api/v1/lobby/events")
