@@ -71,17 +71,28 @@ wake:
         MHD_resume_connection(s->conn);
 }
 
-static void push_event(mgs_lstream *s, const char *type, const char *json)
+/* An event's text, "event: TYPE\ndata: JSON\n\n" (malloc'd; *n its
+ * length), made once for every stream it goes to. */
+static char *event_text(const char *type, const char *json, size_t *n)
 {
-    size_t h = strlen(type) + 14, n = strlen(json);
-    char *msg = malloc(h + n + 3);
+    size_t h = strlen(type) + 14, k = strlen(json);
+    char *msg = malloc(h + k + 3);
     if (!msg)
-        return;
+        return NULL;
     snprintf(msg, h + 1, "event: %s\ndata: ", type);
     h = strlen(msg);
-    memcpy(msg + h, json, n);
-    memcpy(msg + h + n, "\n\n", 3);
-    push(s, msg, h + n + 2);
+    memcpy(msg + h, json, k);
+    memcpy(msg + h + k, "\n\n", 3);
+    *n = h + k + 2;
+    return msg;
+}
+
+static void push_event(mgs_lstream *s, const char *type, const char *json)
+{
+    size_t n;
+    char *msg = event_text(type, json, &n);
+    if (msg)
+        push(s, msg, n);
     free(msg);
 }
 
@@ -231,13 +242,16 @@ void mgs_lobby_publish(mgs_lobby *l, const char *player, const char *type,
                        const json_t *data)
 {
     mgs_lstream *s;
-    char *text = json_dumps(data, JSON_COMPACT);
-    if (!text)
+    char *text = json_dumps(data, JSON_COMPACT), *msg;
+    size_t n = 0;
+    msg = text ? event_text(type, text, &n) : NULL;
+    free(text);
+    if (!msg)
         return;
     for (s = l->streams; s; s = s->next)
         if (!player || strcmp(player, s->player) == 0)
-            push_event(s, type, text);
-    free(text);
+            push(s, msg, n);
+    free(msg);
 }
 
 void mgs_lobby_publish_seat(mgs_lobby *l, const char *player,

@@ -7,7 +7,8 @@ database, opens LOBBY_WATCHERS lobby streams (GET /api/v1/lobby/events,
 1,000 by default), posts LOBBY_SEEKS open seeks (1,000) from LOBBY_OWNERS
 players (100) and reports:
 
-  1. seeks posted per second (8 clients at once; each a commit)
+  1. seeks posted per second (8 clients at once; each a commit), and the
+     server's CPU time (utime + stime) for them
   2. a seek's fan-out: from its POST's answer to the last watcher having
      its "seek" event, p50/p99
   3. GET /api/v1/seeks with every seek open: its size and time, p50/p99
@@ -56,6 +57,12 @@ def pct(xs, p):
     if not xs:
         return float("nan")
     return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+
+
+def cpu_s(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        parts = f.read().rsplit(")", 1)[1].split()
+    return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid):
@@ -214,6 +221,7 @@ def main():
                     with plock:
                         posted[json.loads(raw)["id"]] = (t, j % OWNERS)
         t0 = time.time()
+        c0 = cpu_s(proc.pid)
         th = [threading.Thread(target=poster, args=(k,)) for k in range(8)]
         for t in th:
             t.start()
@@ -226,6 +234,7 @@ def main():
                 if len(w.done_at) >= len(posted):
                     break
             time.sleep(0.1)
+        c1 = cpu_s(proc.pid)
         with w.lock:
             fan = [(w.done_at[s] - posted[s][0]) * 1000 for s in posted
                    if s in w.done_at]
@@ -267,6 +276,9 @@ def main():
               % (WATCHERS, len(posted), OWNERS, SPEC))
         print("  1. seeks posted: %d in %.2f s = %.0f/s (8 clients)"
               % (len(posted), post_s, len(posted) / post_s))
+        print("     the server's CPU: %.2f s for them, %.0f us a seek "
+              "(its commit and its event to every watcher)"
+              % (c1 - c0, (c1 - c0) / max(1, len(posted)) * 1e6))
         print("  2. fan-out, POST answered -> all %d watchers have the "
               "event: p50 %.1f ms, p99 %.1f ms (%d of %d seeks seen by "
               "all)" % (WATCHERS, pct(fan, 50), pct(fan, 99), len(fan),
