@@ -385,13 +385,15 @@ void mgs_pools_join(const mgs_place_req *q, mgs_result *r)
     if (me)
         me->sealed = mgs_seal(token, secret);
     sodium_memzero(secret, sizeof secret);
-    if (!me || !me->sealed ||
-        (l->nwaiters == l->waiters_cap &&
-         !(l->waiters = realloc(l->waiters,
-                                (size_t)(l->waiters_cap = l->waiters_cap
-                                                              ? 2 * l->waiters_cap
-                                                              : 16) *
-                                    sizeof *l->waiters)))) {
+    if (l->nwaiters == l->waiters_cap) {
+        int cap = l->waiters_cap ? 2 * l->waiters_cap : 16;
+        mgs_waiter **m = realloc(l->waiters, (size_t)cap * sizeof *m);
+        if (m) {
+            l->waiters = m;
+            l->waiters_cap = cap;
+        }
+    }
+    if (!me || !me->sealed || l->nwaiters == l->waiters_cap) {
         pthread_mutex_unlock(&l->mu);
         if (me)
             free(me->sealed);

@@ -171,6 +171,18 @@ static int read_options(mgs_srv *srv, const json_t *body, mgs_seek *s,
     return 0;
 }
 
+/* Room for one more seek (the lobby locked): 0, or -1 (unchanged). */
+static int grow_seeks(mgs_lobby *l)
+{
+    int cap = l->seeks_cap ? 2 * l->seeks_cap : 64;
+    mgs_seek **m = realloc(l->seeks, (size_t)cap * sizeof *m);
+    if (!m)
+        return -1;
+    l->seeks = m;
+    l->seeks_cap = cap;
+    return 0;
+}
+
 static char *seek_doc(const mgs_seek *s)
 {
     char hex[2 * MGS_HASH_LEN + 1];
@@ -244,13 +256,8 @@ void mgs_seeks_create(const mgs_place_req *q, mgs_result *r)
     else if (srv->cfg.seeks_per_client > 0 &&
              theirs >= srv->cfg.seeks_per_client)
         rc = 3;
-    else if (l->nseeks == l->seeks_cap &&
-             !(l->seeks = realloc(l->seeks,
-                                  (size_t)(l->seeks_cap = l->seeks_cap
-                                                              ? 2 * l->seeks_cap
-                                                              : 64) *
-                                      sizeof *l->seeks)))
-        rc = 4; /* (the old array is lost only if the process is too) */
+    else if (l->nseeks == l->seeks_cap && grow_seeks(l) != 0)
+        rc = 4;
     else
         rc = 0;
     if (rc == 0) {
