@@ -289,6 +289,37 @@ class TestSeekLife(LobbyCase):
                              secret=t)
 
 
+class TestLobbyWatchers(LobbyCase):
+    ARGS = ["--lobby-watchers", "2", "--heartbeat", "1"]
+
+    def test_cap_and_a_left_watcher_found(self):
+        """--lobby-watchers: the third stream is 503 naming the limit; a
+        client that closed its stream is found by the next heartbeat, and
+        its place is free again."""
+        a = self.lobby()
+        self.lobby()
+        third = mgclient.EventStream(self.srv, None,
+                                     path="/api/v1/lobby/events")
+        self.assertEqual(third.status, 503)
+        self.assertIn(b"lobby-watchers", third.body)
+        a.close()
+        deadline = time.time() + 6
+        while True:
+            s = mgclient.EventStream(self.srv, None,
+                                     path="/api/v1/lobby/events")
+            if s.status == 200:
+                self.addCleanup(s.close)
+                break
+            self.assertLess(time.time(), deadline, "the closed stream's "
+                            "place was not freed")
+            time.sleep(0.3)
+        # the heartbeat is a comment line
+        end = time.time() + 5
+        while not s.comments and time.time() < end:
+            time.sleep(0.1)
+        self.assertIn("ping", s.comments)
+
+
 class TestSeeksRestart(unittest.TestCase):
     def test_seeks_are_durable(self):
         srv = mgclient.Server(args=["--rate", "0", "--players-per-hour", "0"])
