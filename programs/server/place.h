@@ -11,6 +11,9 @@
  *   name     each confusable key      name    {"name"}
  *   token    hex of a token's hash    name    {"name", "kind":"player",
  *                                              "created_ms"}
+ *   seek     a seek's id              name    the open seek (lobby.h)
+ *   seat     a seek's id, "POOL/NAME" name    a seat won in the lobby,
+ *                                              its secret sealed (lobby.h)
  *
  * A name's keys (names.c) are kept unique by MGS_DOC_NEW, so that two
  * registrations of one name (or of two confusable names) at once make
