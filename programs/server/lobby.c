@@ -253,9 +253,11 @@ int mgs_lobby_seat_read(mgs_srv *srv, const char *key, const char *owner,
     sealed = json_string_value(json_object_get(c.j, "sealed"));
     if (sealed && token)
         secret = mgs_unseal(token, sealed);
-    *out = json_pack("{s:O,s:O,s:o}", "table", json_object_get(c.j, "table"),
-                     "seat", json_object_get(c.j, "seat"), "secret",
-                     secret ? json_string(secret) : json_null());
+    *out = json_pack("{s:O,s:O,s:o,s:O}", "table",
+                     json_object_get(c.j, "table"), "seat",
+                     json_object_get(c.j, "seat"), "secret",
+                     secret ? json_string(secret) : json_null(), "at_ms",
+                     json_object_get(c.j, "at_ms"));
     if (secret) {
         sodium_memzero(secret, strlen(secret));
         free(secret);

@@ -121,9 +121,10 @@ int mgs_lobby_table(mgs_srv *srv, const char *client, const char *spec,
  * document (malloc'd), NULL when out of memory. */
 char *mgs_lobby_seat_json(const char *table, int seat, const char *sealed,
                           int64_t now);
-/* A "seat" document read back with the token that sealed it: 1 with
- * {"table","seat","secret"} in *out, 0 none, -1 storage (or not
- * readable with this token: *out NULL, 1 ... see seeks.c). */
+/* A "seat" document (of `owner`, unless NULL) read back with the token
+ * that sealed it: 1 with {"table", "seat", "secret", "at_ms"} in *out
+ * ("secret" null when `token` is not the one that sealed it), 0 none,
+ * -1 storage. */
 int mgs_lobby_seat_read(mgs_srv *srv, const char *key, const char *owner,
                         const char *token, json_t **out);
 

@@ -11,7 +11,8 @@
  *      "rated", "waiting"}]}
  * POST /api/v1/pools/{pool}/join (Bearer) -> 200 {"pool", "table",
  *      "seat", "secret"} when paired, else 202 {"pool", "waiting",
- *      "since_ms", "window"}; joining again asks again (and keeps the
+ *      "since_ms", "window", "secret"} (the secret of the seat it will
+ *      get, once); joining again asks again (and keeps the
  *      place); the waiter's pairing also comes as "paired" on its lobby
  *      streams
  * POST /api/v1/pools/{pool}/leave (Bearer) -> {"pool", "left"}
@@ -271,10 +272,14 @@ static int paired_before(mgs_srv *srv, int pool, const char *player,
     a.docs = &d;
     a.ndocs = 1;
     (void)mgs_store_append(srv->store, &a, 1, err, sizeof err);
-    if (json_is_null(json_object_get(seat, "secret"))) {
-        json_decref(seat); /* another token's, or stale: a new wait */
+    if (mgs_now_ms() - json_integer_value(json_object_get(seat, "at_ms")) >
+        POOL_SEAT_FRESH_MS) {
+        json_decref(seat); /* an old pairing: a new wait */
         return 0;
     }
+    /* "secret" null: joined with another token (or a session) than the
+     * one it waited with; the first join's answer had it */
+    json_object_del(seat, "at_ms");
     json_object_set_new(seat, "pool", json_string(mgs_pools[pool].name));
     r->status = 200;
     r->body = seat;
@@ -384,7 +389,6 @@ void mgs_pools_join(const mgs_place_req *q, mgs_result *r)
     me = calloc(1, sizeof *me);
     if (me)
         me->sealed = mgs_seal(token, secret);
-    sodium_memzero(secret, sizeof secret);
     if (l->nwaiters == l->waiters_cap) {
         int cap = l->waiters_cap ? 2 * l->waiters_cap : 16;
         mgs_waiter **m = realloc(l->waiters, (size_t)cap * sizeof *m);
@@ -395,6 +399,7 @@ void mgs_pools_join(const mgs_place_req *q, mgs_result *r)
     }
     if (!me || !me->sealed || l->nwaiters == l->waiters_cap) {
         pthread_mutex_unlock(&l->mu);
+        sodium_memzero(secret, sizeof secret);
         if (me)
             free(me->sealed);
         free(me);
@@ -408,11 +413,13 @@ void mgs_pools_join(const mgs_place_req *q, mgs_result *r)
     me->since_ms = me->seen_ms = now;
     memcpy(me->secret_hash, hash, MGS_HASH_LEN);
     l->waiters[l->nwaiters++] = me;
-    r->status = 202;
-    r->body = json_pack("{s:s,s:b,s:I,s:f}", "pool", mgs_pools[pool].name,
-                        "waiting", 1, "since_ms", (json_int_t)now, "window",
-                        100.0);
     pthread_mutex_unlock(&l->mu);
+    /* the secret of the seat it will get, handed out once */
+    r->status = 202;
+    r->body = json_pack("{s:s,s:b,s:I,s:f,s:s}", "pool", mgs_pools[pool].name,
+                        "waiting", 1, "since_ms", (json_int_t)now, "window",
+                        100.0, "secret", secret);
+    sodium_memzero(secret, sizeof secret);
 }
 
 void mgs_pools_leave(const mgs_place_req *q, mgs_result *r)

@@ -387,6 +387,7 @@ void mgs_seeks_get(const mgs_place_req *q, mgs_result *r)
                           "expired, or never made)", q->args[0]);
         return;
     }
+    json_object_del(seat, "at_ms");
     json_object_set_new(seat, "id", json_string(q->args[0]));
     json_object_set_new(seat, "status", json_string("accepted"));
     r->status = 200;

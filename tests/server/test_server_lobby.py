@@ -379,7 +379,10 @@ class TestPools(LobbyCase):
         w = self.join(ta)
         self.assertEqual(w.status, 202, repr(w))
         self.assertIs(w.json["waiting"], True)
-        self.assertEqual(self.join(ta).status, 202)  # asks again: waits
+        a_secret = w.json["secret"]  # its future seat's, handed out once
+        w2 = self.join(ta)
+        self.assertEqual(w2.status, 202)  # asks again: waits
+        self.assertNotIn("secret", w2.json)
         waiting = [x for x in self.srv.request("GET", "/api/v1/pools")
                    .json["pools"] if x["name"] == "dab3-casual"][0]
         self.assertEqual(waiting["waiting"], 1)
@@ -402,6 +405,7 @@ class TestPools(LobbyCase):
         self.assertEqual(again.status, 200, repr(again))
         self.assertEqual(again.json["table"], tid)
         self.assertEqual(again.json["secret"], e["data"]["secret"])
+        self.assertEqual(again.json["secret"], a_secret)
         # the third waits alone, then leaves
         self.assertEqual(self.join(tc).status, 202)
         self.assert_error(self.join(tc, "dab5-3+2"), 409, "leave it first")

@@ -222,6 +222,7 @@ async function joinPool(name) {
         const r = await api("POST", `/pools/${name}/join`, {});
         if (r.table) { enter(r.table, r.seat, r.secret); return; }
         lobby.waiting = name;
+        lobby.poolSecret = r.secret; // the seat's, if the pairing's event has none
         say("Waiting for an opponent of a similar rating\u2026", true);
         render();
         // joining again keeps the place (and finds a pairing the stream
@@ -230,7 +231,7 @@ async function joinPool(name) {
             await sleep(10000);
             if (lobby.waiting !== name) break;
             const a = await api("POST", `/pools/${name}/join`, {});
-            if (a.table) { enter(a.table, a.seat, a.secret); return; }
+            if (a.table) { enter(a.table, a.seat, a.secret || lobby.poolSecret); return; }
         }
     } catch (e) {
         lobby.waiting = null;
@@ -266,9 +267,9 @@ function onEvent(type, data) {
         const secret = data.secret || (mine && mine.secret);
         keep(SEEK(data.seek), null);
         if (secret) { enter(data.table, data.seat, secret); return; }
-    } else if (type === "paired" && data.secret) {
+    } else if (type === "paired" && (data.secret || lobby.poolSecret)) {
         lobby.waiting = null;
-        enter(data.table, data.seat, data.secret);
+        enter(data.table, data.seat, data.secret || lobby.poolSecret);
         return;
     }
     render();
