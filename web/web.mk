@@ -16,9 +16,10 @@
 #                     the replay and review of a finished game:
 #                     web/test/check-review.mjs); with
 #                     build/programs/mg-server built, also the page online
-#                     against it (web/test/check-online.mjs, and "your
-#                     move" and a finished table's replay:
-#                     check-online-turns.mjs)
+#                     against it (web/test/check-online.mjs, "your move"
+#                     and a finished table's replay: check-online-turns.mjs,
+#                     players' accounts: check-accounts.mjs, the lobby:
+#                     check-lobby.mjs)
 #
 # Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
 # CHROMIUM (/usr/bin/chromium).
@@ -101,5 +102,6 @@ check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
 	    node --test --test-reporter=spec web/test/check-online.mjs \
-	        web/test/check-online-turns.mjs web/test/check-accounts.mjs; \
+	        web/test/check-online-turns.mjs web/test/check-accounts.mjs \
+	        web/test/check-lobby.mjs; \
 	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi

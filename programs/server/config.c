@@ -47,4 +47,10 @@ void mgs_config_defaults(mgs_config *c)
     c->players_per_hour = 10;
     /* one a CPU, at most 8: each takes 64 MiB while it runs */
     c->password_hashes = cpus > 0 ? (cpus < 8 ? (int)cpus : 8) : 2;
+    c->seek_ttl_s = 3600;
+    c->seek_away_s = 60;
+    c->max_seeks = 5000;
+    c->seeks_per_player = 3;
+    c->seeks_per_client = 20;
+    c->lobby_watchers = 10000;
 }

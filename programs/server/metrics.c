@@ -4,6 +4,7 @@
  * time and the bots' think time (histograms), and the process's start.
  */
 #include "place.h"
+#include "lobby.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,37 @@ char *mgs_metrics_text(mgs_srv *srv)
     put(&b, "# HELP mg_streams_open Open event streams.\n"
             "# TYPE mg_streams_open gauge\nmg_streams_open %d\n",
         streams);
+    if (srv->lobby) { /* the lobby (lobby.h) */
+        mgs_lobby *l = srv->lobby;
+        int seeks, waiting, watchers;
+        unsigned long long made, accepted, pairings;
+        pthread_mutex_lock(&l->mu);
+        seeks = l->nseeks;
+        waiting = l->nwaiters;
+        watchers = l->nstreams;
+        made = l->seeks_made;
+        accepted = l->seeks_accepted;
+        pairings = l->pairings;
+        pthread_mutex_unlock(&l->mu);
+        put(&b, "# HELP mg_lobby_seeks_open Open seeks.\n"
+                "# TYPE mg_lobby_seeks_open gauge\nmg_lobby_seeks_open %d\n"
+                "# HELP mg_lobby_waiting Players waiting in the pools.\n"
+                "# TYPE mg_lobby_waiting gauge\nmg_lobby_waiting %d\n"
+                "# HELP mg_lobby_streams_open Lobby event streams.\n"
+                "# TYPE mg_lobby_streams_open gauge\n"
+                "mg_lobby_streams_open %d\n",
+            seeks, waiting, watchers);
+        put(&b, "# HELP mg_lobby_seeks_total Seeks posted.\n"
+                "# TYPE mg_lobby_seeks_total counter\n"
+                "mg_lobby_seeks_total %llu\n"
+                "# HELP mg_lobby_accepted_total Seeks accepted.\n"
+                "# TYPE mg_lobby_accepted_total counter\n"
+                "mg_lobby_accepted_total %llu\n"
+                "# HELP mg_lobby_pairings_total Pools' pairings.\n"
+                "# TYPE mg_lobby_pairings_total counter\n"
+                "mg_lobby_pairings_total %llu\n",
+            made, accepted, pairings);
+    }
     put(&b, "# HELP mg_commands_total Commands by result.\n"
             "# TYPE mg_commands_total counter\n"
             "mg_commands_total{result=\"ok\"} %llu\n"

@@ -15,6 +15,9 @@
  *                                              "created_ms", "expires_ms"}
  *   password the name (NFC)           name    {"hash": argon2id string,
  *                                              "updated_ms"}
+ *   seek     a seek's id              name    the open seek (lobby.h)
+ *   seat     a seek's id, "POOL/NAME" name    a seat won in the lobby,
+ *                                              its secret sealed (lobby.h)
  *
  * A name's keys (names.c) are kept unique by MGS_DOC_NEW, so that two
  * registrations of one name (or of two confusable names) at once make

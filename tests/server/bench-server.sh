@@ -11,6 +11,8 @@
 #      open table
 #   4. CPU per move: the server's utime+stime (/proc/PID/stat) / moves
 #   5. the snapshot endpoint under wrk
+#   6. the lobby: 1,000 open seeks, 1,000 watchers, seek-to-game latency
+#      (tests/server/bench-lobby.py, on a fresh server of its own)
 #
 # The goals on the 2-core reference machine (reported, not asserted):
 # >= 10,000 streams, >= 2,000 moves/s, p99 <= 50 ms at 1,000 moves/s.
@@ -206,4 +208,10 @@ server: $MG_SERVER$ARGS $SERVER_ARGS
 server VmRSS at the end: $RSS_END kB (of the server of 3 and 5, after wrk: $RSS_STREAMS_END kB); server open-files limit: $SERVER_NOFILE
 3 and 5 ran on one fresh server, 1, 2 and 4 on a second fresh server.
 EOF
+# 6: the lobby (seeks, their events to many watchers, seek-to-game), on
+# a third fresh server: tests/server/bench-lobby.py
+if command -v python3 >/dev/null 2>&1; then
+    echo
+    MG_SERVER=$MG_SERVER python3 "$(dirname "$0")/bench-lobby.py"
+fi
 exit 0

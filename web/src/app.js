@@ -16,6 +16,7 @@ import { initOnline } from "./app/online.js";
 import { initReplay } from "./app/replay.js";
 import { initReview } from "./app/review.js";
 import { initTurn } from "./app/turn.js";
+import { initLobby } from "./app/lobby.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
 import { showError, showNotice } from "./app/status.js";
@@ -143,6 +144,10 @@ async function main() {
     }
     // mg-server serves the page: play online (else the local game only)
     try { await initOnline(); } catch (e) { showError("Play online: " + e.message); }
+    // the lobby on the front page (not at a table)
+    if (app.server && !app.online) {
+        try { initLobby(); } catch (e) { showError("Lobby: " + e.message); }
+    }
     document.body.classList.add("ready");
 }
 
