@@ -406,6 +406,11 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     return rc;
 }
 
+static const char *place_query(void *ctx, const char *name)
+{
+    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+}
+
 /* The place's requests (place.c's table of routes): players, ... */
 static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
                                    req *rq, const char *method,
@@ -424,6 +429,8 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     q.authorization =
         MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     q.client = rq->key;
+    q.query = place_query;
+    q.query_ctx = c;
     if (!mgs_place_route(&q, &r))
         return send_error(c, rq, 404, "%.64s is not part of the API", url);
     if (!r.body)

@@ -36,6 +36,9 @@ typedef struct mgs_place_req {
     int too_big;               /* the body was over MGS_BODY_CAP */
     const char *authorization; /* the Authorization header, or NULL */
     const char *client;        /* the client's key (mgs_client_key) */
+    /* a query argument of the URL (NULL: absent) */
+    const char *(*query)(void *query_ctx, const char *name);
+    void *query_ctx;
 } mgs_place_req;
 
 /* A player, as a request speaks for one. */
@@ -64,5 +67,8 @@ int mgs_player_find(mgs_srv *srv, const char *name, mgs_player *p);
 void mgs_players_create(const mgs_place_req *q, mgs_result *r);
 void mgs_players_get(const mgs_place_req *q, mgs_result *r);
 void mgs_players_me(const mgs_place_req *q, mgs_result *r);
+
+/* yourturn.c: GET /players/me/tables, the player's open tables */
+void mgs_players_tables(const mgs_place_req *q, mgs_result *r);
 
 #endif /* MGS_PLACE_H */
