@@ -455,6 +455,8 @@ int main(int argc, char **argv)
         json_t *a = NULL;
         const char *next;
         say("game %d: table %s, seat %d", g, t.id, t.seat);
+        free(e.spec); /* a new game: "game SPEC" again (and its seed) */
+        e.spec = NULL;
         rc = play(&e, &s, &t);
         stream_close(&s);
         if (rc != 0 || g == opt.games)
