@@ -13,6 +13,7 @@ import { BOT_NAMES } from "./app/games.js";
 import { explainRefusal, humanToMove, onSite, play, undo } from "./app/moves.js";
 import { saveRecord, loadRecordText } from "./app/records.js";
 import { initOnline } from "./app/online.js";
+import { initYourTurn } from "./app/yourturn.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
 import { showError, showNotice } from "./app/status.js";
@@ -137,6 +138,7 @@ async function main() {
     }
     // mg-server serves the page: play online (else the local game only)
     try { await initOnline(); } catch (e) { showError("Play online: " + e.message); }
+    initYourTurn();
     document.body.classList.add("ready");
 }
 
