@@ -44,4 +44,10 @@ void mgs_config_defaults(mgs_config *c)
     c->creations_per_hour = 120;
     c->header_timeout_s = 30;
     c->players_per_hour = 10;
+    c->seek_ttl_s = 3600;
+    c->seek_away_s = 60;
+    c->max_seeks = 5000;
+    c->seeks_per_player = 3;
+    c->seeks_per_client = 20;
+    c->lobby_watchers = 10000;
 }

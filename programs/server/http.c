@@ -6,7 +6,7 @@
  * carries.  One log line per request on stderr, without secrets.
  */
 #include "http.h"
-#include "place.h"
+#include "lobby.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -523,6 +523,24 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
         }
         if (strncmp(api, "/tables/", 8) == 0)
             return table_route(srv, c, rq, method, api + 8);
+        if (strcmp(api, "/lobby/events") == 0 && get) {
+            mgs_result r = {0, NULL};
+            enum MHD_Result rc;
+            if (!origin_ok(srv, c))
+                return send_error(c, rq, 403, "requests from another site's "
+                                              "page are not allowed");
+            if (mgs_lobby_stream_open(srv, c,
+                                      MHD_lookup_connection_value(
+                                          c, MHD_HEADER_KIND,
+                                          "Authorization"),
+                                      &r) == 0) {
+                rq->status = 200;
+                return MHD_YES;
+            }
+            rc = send_json(c, rq, r.status, r.body);
+            json_decref(r.body);
+            return rc;
+        }
         return place_route(srv, c, rq, method, api, url);
     }
     if (get) {

@@ -7,6 +7,7 @@
  * mg-server(1) and doc/server-api.md.
  */
 #include "http.h"
+#include "lobby.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -42,6 +43,14 @@ static const char usage[] =
     "                         limit)\n"
     "  --players-per-hour N   players one client registers per hour (10; 0:\n"
     "                         no limit)\n"
+    "  --seek-ttl S           an open seek lasts S seconds at most (3600)\n"
+    "  --seek-away S          a seek (or a pool's wait) ends when its owner\n"
+    "                         has had no lobby stream open and sent no\n"
+    "                         request about it for S seconds (60)\n"
+    "  --max-seeks N          open seeks on the server at most (5000; 0: none)\n"
+    "  --seeks-per-player N   open seeks of one player at most (3; 0: none)\n"
+    "  --seeks-per-client N   open seeks one client posted at most (20)\n"
+    "  --lobby-watchers N     lobby event streams at once at most (10000)\n"
     "  --header-timeout S     a request's headers must be complete within S\n"
     "                         seconds of the connection, or of its previous\n"
     "                         request (30)\n"
@@ -196,6 +205,11 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"creations-per-hour", 1, 0, 1002},
         {"header-timeout", 1, 0, 1003},
         {"players-per-hour", 1, 0, 1004},
+        /* the lobby (lobby.h) */
+        {"seek-ttl", 1, 0, 1005},      {"seek-away", 1, 0, 1006},
+        {"max-seeks", 1, 0, 1007},     {"seeks-per-player", 1, 0, 1008},
+        {"seeks-per-client", 1, 0, 1009},
+        {"lobby-watchers", 1, 0, 1010},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -296,6 +310,27 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
             break;
         case 1004:
             rc = num_arg("--players-per-hour", optarg, &c->players_per_hour);
+            break;
+        case 1005:
+            rc = int_arg("--seek-ttl", optarg, 2, 30L * 86400, &c->seek_ttl_s);
+            break;
+        case 1006:
+            rc = int_arg("--seek-away", optarg, 2, 86400, &c->seek_away_s);
+            break;
+        case 1007:
+            rc = int_arg("--max-seeks", optarg, 0, 1000000, &c->max_seeks);
+            break;
+        case 1008:
+            rc = int_arg("--seeks-per-player", optarg, 0, 1000,
+                         &c->seeks_per_player);
+            break;
+        case 1009:
+            rc = int_arg("--seeks-per-client", optarg, 0, 100000,
+                         &c->seeks_per_client);
+            break;
+        case 1010:
+            rc = int_arg("--lobby-watchers", optarg, 0, 1000000,
+                         &c->lobby_watchers);
             break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);
@@ -472,6 +507,10 @@ int main(int argc, char **argv)
         mgs_store_close(srv.store);
         return 1;
     }
+    if (!mgs_lobby_of(&srv)) { /* its open seeks, restored */
+        fprintf(stderr, "mg-server: out of memory\n");
+        return 1;
+    }
     srv.watch_fd = -1;
     if (mgs_watch_start(&srv) != 0 ||
         pthread_create(&srv.watcher, NULL, mgs_watch_main, &srv) != 0) {
@@ -518,6 +557,7 @@ int main(int argc, char **argv)
     if (quiesced != MHD_INVALID_SOCKET)
         (void)shutdown(quiesced, SHUT_RDWR);
     each_table(&srv, mgs_streams_close);
+    mgs_lobby_streams_close(&srv);
     mgs_workers_stop(&srv);
     {
         struct timespec ts = {0, 300 * 1000 * 1000};
@@ -530,6 +570,7 @@ int main(int argc, char **argv)
     mgs_conns_stop(&srv); /* every connection closed */
     mgs_watch_stop(&srv); /* after the streams are freed */
     mgs_store_close(srv.store);
+    mgs_lobby_free(&srv); /* after its streams are freed */
     free_tables(&srv);
     mgs_rate_free(&srv);
     mgs_log("stopped");

@@ -4,7 +4,7 @@
  * '/'), handed to the handler in q->args.  A path of the place with
  * another method is a 405 naming the methods it has.
  */
-#include "place.h"
+#include "lobby.h"
 
 #include <string.h>
 
@@ -19,6 +19,15 @@ static const place_route routes[] = {
     {"GET", "/players/me", mgs_players_me},
     {"GET", "/players/me/tables", mgs_players_tables},
     {"GET", "/players/*", mgs_players_get},
+    /* the lobby (lobby.h) */
+    {"POST", "/seeks", mgs_seeks_create},
+    {"GET", "/seeks", mgs_seeks_list},
+    {"GET", "/seeks/*", mgs_seeks_get},
+    {"POST", "/seeks/*/accept", mgs_seeks_accept},
+    {"POST", "/seeks/*/cancel", mgs_seeks_cancel},
+    {"GET", "/pools", mgs_pools_list},
+    {"POST", "/pools/*/join", mgs_pools_join},
+    {"POST", "/pools/*/leave", mgs_pools_leave},
 };
 #define NROUTES (sizeof routes / sizeof routes[0])
 

@@ -41,6 +41,11 @@
  *   players.c  players: names, tokens, who a request speaks for, a
  *              player's page
  *   names.c    players' names and their confusable keys (names.h, ICU)
+ *   lobby.c    the lobby (lobby.h): seeks restored, the table made
+ *              for two players, the timer's expiry and pairing
+ *   seeks.c    open seeks: post, list, accept, cancel
+ *   pools.c    quick-pairing pools
+ *   lobby_stream.c  the lobby's Server-Sent Events
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
  *              answer, for the files that include <microhttpd.h>
@@ -136,6 +141,13 @@ typedef struct mgs_config {
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
     double players_per_hour; /* players one client registers */
+    /* the lobby (lobby.h) */
+    int seek_ttl_s;          /* a seek's life at most */
+    int seek_away_s;         /* its owner (or a pool's waiter) gone */
+    int max_seeks;           /* open seeks of the server (0: no limit) */
+    int seeks_per_player;
+    int seeks_per_client;
+    int lobby_watchers;      /* lobby event streams at once */
 } mgs_config;
 
 /* games.c: one mg_game per spec, shared by the tables playing it (a
@@ -271,6 +283,7 @@ typedef struct mgs_srv {
     mgs_metrics metrics;
     int streams_open;            /* under metrics_mu */
     int stopping;                /* mgs_stopping(), mgs_set_stopping() */
+    struct mgs_lobby *lobby;     /* lobby.c (made at its first use) */
     /* workers (worker.c) */
     pthread_t timer;
     pthread_t *bots;

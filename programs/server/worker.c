@@ -39,7 +39,7 @@
  * on their streams and in the snapshot and which a restart replays
  * rather than trying again.
  */
-#include "server.h"
+#include "lobby.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -489,6 +489,7 @@ static void tick(mgs_srv *srv, int beat)
         mgs_release(srv, t);
     }
     free(list);
+    mgs_lobby_tick(srv, now, beat);
     unload_idle(srv, now);
     mgs_log_flush();
 }

@@ -368,7 +368,7 @@ class EventStream(object):
     lines), status, headers, and closed when the stream ended."""
 
     def __init__(self, srv, tid, secret=None, last_event_id=None,
-                 after=None, origin=None, timeout=60):
+                 after=None, origin=None, timeout=60, path=None):
         self.srv = srv
         self.events = []
         self.comments = []
@@ -376,7 +376,8 @@ class EventStream(object):
         self.closed = False
         self.error = None
         self.cv = threading.Condition()
-        path = "/api/v1/tables/%s/events" % tid
+        if path is None:  # another stream: the lobby's
+            path = "/api/v1/tables/%s/events" % tid
         if after is not None:
             path += "?after=%d" % after
         h = {"Accept": "text/event-stream"}
