@@ -35,15 +35,10 @@ static char token[128];
 
 /* ------------------------------------------------------------ a game */
 
-typedef struct seat_at {
-    char id[64];
-    int seat;
-    char secret[128];
-} seat_at;
 
 /* Send a command of the seat (op, and the move) until it is answered:
  * the HTTP status, the answer in *a. */
-static long command(const seat_at *t, const char *op, const char *move,
+static long command(const bc_seat *t, const char *op, const char *move,
                     long long expect, json_t **a)
 {
     char path[128], cmd_id[33];
@@ -61,7 +56,7 @@ static long command(const seat_at *t, const char *op, const char *move,
     return st;
 }
 
-static void resign(const seat_at *t, const char *why)
+static void resign(const bc_seat *t, const char *why)
 {
     json_t *a = NULL;
     long st = command(t, "resign", NULL, -1, &a);
@@ -74,7 +69,7 @@ static void resign(const seat_at *t, const char *why)
 }
 
 /* The end of a game, on stdout: "TABLE won|lost|drawn|aborted (how)". */
-static void report(const seat_at *t, const json_t *snap)
+static void report(const bc_seat *t, const json_t *snap)
 {
     const json_t *res = json_object_get(snap, "result");
     const char *status = json_string_value(json_object_get(snap, "status"));
@@ -112,7 +107,7 @@ static int think_ms(const json_t *snap, int seat)
 
 /* Play the game at t to its end: 0 (the end reported), EXIT_ENGINE (the
  * engine failed; the seat resigned), EXIT_SERVER. */
-static int play(bc_engine *e, bc_stream *s, const seat_at *t)
+static int play(bc_engine *e, bc_stream *s, const bc_seat *t)
 {
     char path[128], why[512];
     int need = 1;
@@ -291,8 +286,20 @@ static void check_table_options(void)
     }
 }
 
+/* The token's player (its name in me). */
+static void who_am_i(char me[128])
+{
+    json_t *a = NULL;
+    long st = http("GET", "/players/me", NULL, token, &a);
+    if (st != 200)
+        die(EXIT_SERVER, "who is this token's player? %ld %s", st,
+            st ? error_of(a) : "the server does not answer");
+    snprintf(me, 128, "%s", json_string_value(json_object_get(a, "name")));
+    json_decref(a);
+}
+
 /* The first table: created (--create) or joined (--join). */
-static void first_table(seat_at *t)
+static void first_table(bc_seat *t)
 {
     json_t *body, *a = NULL;
     char cmd_id[33];
@@ -340,7 +347,8 @@ static void usage(FILE *f)
 {
     fputs("usage: mg-bot-connect [--server URL] (--name NAME | --token TOKEN |\n"
           "         --token-file FILE [--name NAME]) (--create SPEC [--clock S+S] |\n"
-          "         --join LINK) [--games N] [--movetime MS] [--margin MS]\n"
+          "         --join LINK | --seek SPEC... [--clock S+S] | --accept)\n"
+          "         [--games N] [--movetime MS] [--margin MS]\n"
           "         [--retry-for S] [--quiet] -- ENGINE [ARGS...]\n"
           "Plays an engine of the mindgames engine protocol on an mg-server\n"
           "(man mg-bot-connect).\n", f);
@@ -362,9 +370,9 @@ int main(int argc, char **argv)
 {
     bc_engine e;
     bc_stream s;
-    seat_at t;
-    int i, g, rc = 0;
-    char hello[200];
+    bc_seat t;
+    int i, g, rc = 0, lobby;
+    char hello[200], me[128];
     opt.server = "http://127.0.0.1:8080";
     opt.games = 1;
     opt.movetime_ms = 1000;
@@ -383,6 +391,10 @@ int main(int argc, char **argv)
         }
         if (strcmp(a, "--quiet") == 0) {
             opt.quiet = 1;
+            continue;
+        }
+        if (strcmp(a, "--accept") == 0) {
+            opt.accept = 1;
             continue;
         }
         if (a[0] != '-' || a[1] != '-') {
@@ -406,6 +418,12 @@ int main(int argc, char **argv)
             opt.create = v;
         else if (strcmp(a, "--join") == 0)
             opt.join = v;
+        else if (strcmp(a, "--seek") == 0) {
+            if (opt.nseek == 3)
+                die(EXIT_USAGE, "--seek: three at most (the server's "
+                                "--seeks-per-player is 3 by default)");
+            opt.seek[opt.nseek++] = v;
+        }
         else if (strcmp(a, "--clock") == 0)
             opt.clock = v;
         else if (strcmp(a, "--games") == 0)
@@ -423,10 +441,11 @@ int main(int argc, char **argv)
         die(EXIT_USAGE, "no engine: give its command after --, e.g. "
                         "-- mg-engine mcts");
     opt.engine = argv + i;
-    if (!opt.create == !opt.join)
-        die(EXIT_USAGE, "give one of --create SPEC and --join LINK");
-    if (opt.clock && !opt.create)
-        die(EXIT_USAGE, "--clock goes with --create");
+    if (!!opt.create + !!opt.join + !!opt.nseek + opt.accept != 1)
+        die(EXIT_USAGE, "give one of --create SPEC, --join LINK, --seek "
+                        "SPEC and --accept");
+    if (opt.clock && !opt.create && !opt.nseek)
+        die(EXIT_USAGE, "--clock goes with --create or --seek");
     if (!!opt.token + !!opt.token_file > 1 ||
         (opt.token && opt.name))
         die(EXIT_USAGE, "give --token, or --name (with --token-file to "
@@ -448,12 +467,28 @@ int main(int argc, char **argv)
                          "%s; %s)", opt.engine[0],
             hello[0] ? hello : "no answer", engine_stop(&e, why, sizeof why));
     }
-    first_table(&t);
+    lobby = opt.nseek || opt.accept;
+    if (lobby)
+        who_am_i(me);
+    else
+        first_table(&t);
     memset(&s, 0, sizeof s);
     s.multi = curl_multi_init();
     for (g = 1;; g++) {
         json_t *a = NULL;
         const char *next;
+        if (lobby) {
+            json_t *clock = opt.clock ? json_pack("{s:I,s:I}", "base_ms",
+                                                  (json_int_t)clock_ms[0],
+                                                  "increment_ms",
+                                                  (json_int_t)clock_ms[1])
+                                      : NULL;
+            rc = opt.accept ? lobby_accept(token, me, e.games, &t)
+                            : lobby_seek(token, clock, &t);
+            json_decref(clock);
+            if (rc != 0)
+                break;
+        }
         say("game %d: table %s, seat %d", g, t.id, t.seat);
         free(e.spec); /* a new game: "game SPEC" again (and its seed) */
         e.spec = NULL;
@@ -461,6 +496,8 @@ int main(int argc, char **argv)
         stream_close(&s);
         if (rc != 0 || g == opt.games)
             break;
+        if (lobby)
+            continue; /* the next game: from the lobby again */
         /* the next game: a rematch, seats swapped, the same secret */
         if (command(&t, "rematch", NULL, -1, &a) != 200 ||
             !(next = json_string_value(json_object_get(a, "table")))) {

@@ -19,6 +19,8 @@
 typedef struct bc_options {
     const char *server, *name, *token, *token_file;
     const char *create, *join, *clock;
+    const char *seek[3]; /* --seek SPEC, up to three */
+    int nseek, accept;
     int games, movetime_ms, margin_ms, retry_for_s, quiet;
     char **engine;
 } bc_options;
@@ -60,6 +62,7 @@ typedef struct bc_engine {
     char rbuf[1 << 16];
     size_t rn;
     char *spec; /* the game it was told */
+    char *games; /* its hello's "id games" list, or NULL (every game) */
 } bc_engine;
 int engine_start(bc_engine *e);
 const char *engine_stop(bc_engine *e, char *why, size_t cap);
@@ -68,5 +71,21 @@ int engine_answer(bc_engine *e, int64_t deadline);
 int engine_ask(bc_engine *e, const char *cmd, int64_t timeout_ms);
 int engine_move(bc_engine *e, const char *spec, const json_t *moves,
                 int movetime, char **out, char *why, size_t cap);
+
+/* A seat at a table: what playing it takes. */
+typedef struct bc_seat {
+    char id[64];
+    int seat;
+    char secret[128];
+} bc_seat;
+
+/* lobby.c: a table found in the lobby (doc/server-api.md, "Lobby"):
+ * by posting the --seek seeks and waiting until one is accepted, or by
+ * accepting the oldest open seek of a game the engine plays (`games`:
+ * its "id games" list, NULL for every game) that is not `me`'s.  0 with
+ * *t set, else EXIT_SERVER. */
+int lobby_seek(const char *token, const json_t *clock, bc_seat *t);
+int lobby_accept(const char *token, const char *me, const char *games,
+                 bc_seat *t);
 
 #endif /* MG_BOTCONNECT_H */

@@ -78,7 +78,8 @@ const char *engine_stop(bc_engine *e, char *why, size_t cap)
     }
     e->pid = -1;
     free(e->spec);
-    e->spec = NULL;
+    free(e->games);
+    e->spec = e->games = NULL;
     return why;
 }
 
@@ -113,6 +114,12 @@ int engine_answer(bc_engine *e, int64_t deadline)
                 e->line[len - 1] = '\0';
             memmove(e->rbuf, nl + 1, e->rn - len - 1);
             e->rn -= len + 1;
+            if (strncmp(e->line, "id games ", 9) == 0) {
+                free(e->games);
+                e->games = strcmp(e->line + 9, "*") == 0
+                               ? NULL
+                               : strdup(e->line + 9);
+            }
             if (strncmp(e->line, "info", 4) == 0 ||
                 strncmp(e->line, "id ", 3) == 0 || !e->line[0])
                 continue;

@@ -186,6 +186,60 @@ class TestPlay(BotConnectCase):
         self.assertEqual(snap["seats"][1]["player"], "Joiner_Bot")
 
 
+class TestLobby(BotConnectCase):
+    def test_seek_and_accept(self):
+        """Two engines find each other in the lobby: one posts a seek,
+        the other accepts it; two games, each from the lobby again."""
+        srv = self.server()
+        seeker = self.connect(srv, "--name", "Seeker_Bot", "--seek", DAB,
+                              "--clock", "60+1", "--games", "2",
+                              "--movetime", "30")
+        accepter = self.connect(srv, "--name", "Taker_Bot", "--accept",
+                                "--games", "2", "--movetime", "30",
+                                engine=(ENGINE, "greedy"))
+        rc1, out1, err1 = self.finish(seeker, 60)
+        rc2, out2, err2 = self.finish(accepter, 60)
+        self.assertEqual((rc1, rc2), (0, 0), err1 + err2)
+        g1 = [ln.split() for ln in out1.strip().split("\n")]
+        g2 = [ln.split() for ln in out2.strip().split("\n")]
+        self.assertEqual(len(g1), 2, out1)
+        self.assertEqual([g[0] for g in g1], [g[0] for g in g2])
+        self.assertNotEqual(g1[0][0], g1[1][0])
+        for a, b in zip(g1, g2):
+            snap = srv.snapshot(a[0])
+            self.assertEqual(snap["status"], "over")
+            self.assertEqual(snap["clock"]["base_ms"], 60000)
+            names = sorted(st["player"] for st in snap["seats"])
+            self.assertEqual(names, ["Seeker_Bot", "Taker_Bot"])
+            pair = {a[1], b[1]}
+            self.assertIn(pair, ({"won", "lost"}, {"drawn"}))
+        # nothing left behind in the lobby
+        self.assertEqual(srv.request("GET", "/api/v1/seeks").json["seeks"],
+                         [])
+
+    def test_accept_only_games_the_engine_plays(self):
+        srv = self.server()
+        tmp = tempfile.mkdtemp()
+        self.addCleanup(lambda: __import__("shutil").rmtree(tmp, True))
+        eng = os.path.join(tmp, "picky.sh")
+        with open(eng, "w") as f:
+            f.write("#!/bin/sh\nwhile read -r c r; do case $c in hello) "
+                    "echo 'id games fangqi'; echo 'ok 1';; *) echo error;; "
+                    "esac; done\n")
+        os.chmod(eng, 0o755)
+        human = Player(srv, "Seeking_Sam")
+        a = srv.request("POST", "/api/v1/seeks", {"spec": DAB},
+                        secret=human.token)
+        self.assertEqual(a.status, 201, repr(a))
+        p = self.connect(srv, "--name", "Picky_Bot", "--accept",
+                         engine=(eng,))
+        time.sleep(2.5)  # it has read the seeks twice by now
+        self.assertIsNone(p.poll())
+        g = srv.request("GET", "/api/v1/seeks/" + a.json["id"],
+                        secret=human.token)
+        self.assertEqual(g.json["status"], "open", repr(g))
+
+
 CRASHER = r"""#!/bin/sh
 # an engine that answers hello, game and moves, and dies at its %d-th go
 n=0
