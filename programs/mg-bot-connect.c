@@ -347,7 +347,7 @@ static void usage(FILE *f)
 {
     fputs("usage: mg-bot-connect [--server URL] (--name NAME | --token TOKEN |\n"
           "         --token-file FILE [--name NAME]) (--create SPEC [--clock S+S] |\n"
-          "         --join LINK | --seek SPEC... [--clock S+S] | --accept)\n"
+          "         --join LINK | --seek SPEC... [--to NAME] | --accept)\n"
           "         [--games N] [--movetime MS] [--margin MS]\n"
           "         [--retry-for S] [--quiet] -- ENGINE [ARGS...]\n"
           "Plays an engine of the mindgames engine protocol on an mg-server\n"
@@ -418,6 +418,8 @@ int main(int argc, char **argv)
             opt.create = v;
         else if (strcmp(a, "--join") == 0)
             opt.join = v;
+        else if (strcmp(a, "--to") == 0)
+            opt.to = v;
         else if (strcmp(a, "--seek") == 0) {
             if (opt.nseek == 3)
                 die(EXIT_USAGE, "--seek: three at most (the server's "
@@ -444,6 +446,8 @@ int main(int argc, char **argv)
     if (!!opt.create + !!opt.join + !!opt.nseek + opt.accept != 1)
         die(EXIT_USAGE, "give one of --create SPEC, --join LINK, --seek "
                         "SPEC and --accept");
+    if (opt.to && !opt.nseek)
+        die(EXIT_USAGE, "--to NAME goes with --seek (a challenge to NAME)");
     if (opt.clock && !opt.create && !opt.nseek)
         die(EXIT_USAGE, "--clock goes with --create or --seek");
     if (!!opt.token + !!opt.token_file > 1 ||

@@ -20,6 +20,7 @@ typedef struct bc_options {
     const char *server, *name, *token, *token_file;
     const char *create, *join, *clock;
     const char *seek[3]; /* --seek SPEC, up to three */
+    const char *to;      /* --to NAME: the seeks are challenges to NAME */
     int nseek, accept;
     int games, movetime_ms, margin_ms, retry_for_s, quiet;
     char **engine;

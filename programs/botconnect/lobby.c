@@ -34,6 +34,8 @@ static int post_seek(const char *token, const json_t *clock, int i,
     long st;
     if (clock)
         json_object_set(body, "clock", (json_t *)clock);
+    if (opt.to)
+        json_object_set_new(body, "to", json_string(opt.to));
     st = http("POST", "/seeks", body, token, &a);
     json_decref(body);
     if (st != 201) {
@@ -81,6 +83,11 @@ int lobby_seek(const char *token, const json_t *clock, bc_seat *t)
                 return 0;
             }
             json_decref(a);
+            if (st == 404 && opt.to) {
+                say("the challenge %s to %s was declined (or expired)",
+                    id[i], opt.to);
+                return EXIT_SERVER;
+            }
             if (st == 404) { /* expired, or taken as left: again */
                 if (post_seek(token, clock, i, id[i], secret[i]) != 0)
                     return EXIT_SERVER;

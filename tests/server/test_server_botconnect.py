@@ -217,6 +217,69 @@ class TestLobby(BotConnectCase):
         self.assertEqual(srv.request("GET", "/api/v1/seeks").json["seeks"],
                          [])
 
+    def test_challenges(self):
+        """--seek with --to challenges one player, who alone sees it;
+        --accept takes a challenge to the bot."""
+        srv = self.server()
+        human = Player(srv, "Challenged", seed=5)
+        p = self.connect(srv, "--name", "Chall_Bot", "--seek", DAB,
+                         "--to", "challenged", "--movetime", "30")
+        seen = []
+        for _ in range(100):
+            seen = srv.request("GET", "/api/v1/seeks",
+                               secret=human.token).json["seeks"]
+            if seen:
+                break
+            time.sleep(0.1)
+        self.assertEqual([(s["owner"], s["to"]) for s in seen],
+                         [("Chall_Bot", "Challenged")])
+        self.assertEqual(srv.request("GET", "/api/v1/seeks").json["seeks"],
+                         [])
+        acc = srv.request("POST", "/api/v1/seeks/%s/accept" % seen[0]["id"],
+                          {}, secret=human.token)
+        self.assertEqual(acc.status, 200, repr(acc))
+        human.play(acc.json["table"], acc.json["seat"], acc.json["secret"])
+        rc, out, err = self.finish(p)
+        self.assertEqual(rc, 0, err)
+        self.assertTrue(out.startswith(acc.json["table"]), out)
+        # the other way: a challenge to a bot that accepts
+        q = self.connect(srv, "--name", "Taker2_Bot", "--accept",
+                         "--movetime", "30")
+        for _ in range(100):  # registered
+            if srv.request("GET", "/api/v1/players/Taker2_Bot").status == 200:
+                break
+            time.sleep(0.1)
+        c = srv.request("POST", "/api/v1/seeks",
+                        {"spec": DAB, "to": "Taker2_Bot", "seat": 0},
+                        secret=human.token)
+        self.assertEqual(c.status, 201, repr(c))
+        for _ in range(100):
+            g = srv.request("GET", "/api/v1/seeks/" + c.json["id"],
+                            secret=human.token)
+            if g.json.get("status") == "accepted":
+                break
+            time.sleep(0.1)
+        self.assertEqual(g.json["status"], "accepted", repr(g))
+        human.play(g.json["table"], 0, c.json["secret"])
+        rc, out, err = self.finish(q)
+        self.assertEqual(rc, 0, err)
+        # a challenge declined: status 4, said
+        decliner = Player(srv, "Decliner")
+        p = self.connect(srv, "--token", human.token, "--seek", DAB,
+                         "--to", "Decliner")
+        for _ in range(100):
+            seen = srv.request("GET", "/api/v1/seeks",
+                               secret=decliner.token).json["seeks"]
+            if seen:
+                break
+            time.sleep(0.1)
+        d = srv.request("POST", "/api/v1/seeks/%s/cancel" % seen[0]["id"],
+                        {}, secret=decliner.token)
+        self.assertEqual(d.json.get("declined"), True, repr(d))
+        rc, out, err = self.finish(p)
+        self.assertEqual(rc, 4, err)
+        self.assertIn("declined", err)
+
     def test_accept_only_games_the_engine_plays(self):
         srv = self.server()
         tmp = tempfile.mkdtemp()
@@ -338,6 +401,8 @@ class TestFailures(BotConnectCase):
             (["--name", "X_bot", "--join", "a#invite=b", "--clock", "60",
               "--", ENGINE], "--clock goes with --create"),
             ([ENGINE], "after --"),
+            (["--name", "X_bot", "--create", DAB, "--to", "someone", "--",
+              ENGINE], "--to NAME goes with --seek"),
         ]
         for args, words in cases:
             p = subprocess.run([CONNECT, "--server", url] + args,
