@@ -72,9 +72,10 @@ int lobby_seek(const char *token, const json_t *clock, bc_seat *t)
                 seat_from(t, a, secret[i]);
                 json_decref(a);
                 for (j = 0; j < opt.nseek; j++) {
-                    json_t *c = NULL, *none = json_object();
+                    json_t *c = NULL, *none;
                     if (j == i)
                         continue;
+                    none = json_object();
                     snprintf(path, sizeof path, "/seeks/%s/cancel", id[j]);
                     http("POST", path, none, token, &c);
                     json_decref(none);
