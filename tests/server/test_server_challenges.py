@@ -74,6 +74,11 @@ class TestChallenges(LobbyCase):
         challenged = self.lobby(tb)
         other = self.lobby(tc)
         sid = self.seek(ta, to=bob).json["id"]
+        # a stream opened now counts it only if it may see it
+        self.assertEqual(self.lobby(tc).events[0]["data"]["seeks"],
+                         self.lobby().events[0]["data"]["seeks"])
+        self.assertEqual(self.lobby(tb).events[0]["data"]["seeks"],
+                         self.lobby().events[0]["data"]["seeks"] + 1)
         for s in (owner, challenged):
             e = s.wait_for(lambda e: e["event"] == "seek" and
                            e["data"]["id"] == sid, what="the challenge")
