@@ -27,8 +27,10 @@ TOOL_OBJS   := $(patsubst programs/tools/%.c,$(B)/programs/obj/%.o,$(TOOL_SRCS))
 TOOL_LIB    := $(B)/programs/libtools.a
 TOOL_CFLAGS := $(APP_CFLAGS) -pthread
 TOOL_LIBS   := -L$(B) -lmindgames -lm -pthread
-# their pages (mg-server's is installed by make install-server)
-TOOL_MANS   := $(filter-out man/man1/mg-server.1,$(wildcard man/man1/*.1))
+# their pages (mg-server's and mg-bot-connect's are installed by make
+# install-server)
+TOOL_MANS   := $(filter-out man/man1/mg-server.1 man/man1/mg-bot-connect.1,\
+                            $(wildcard man/man1/*.1))
 
 TOOL_LIBREL := $(patsubst $(PREFIX)/%,%,$(filter $(PREFIX)/%,$(LIBDIR)))
 ifeq ($(BINDIR)|$(if $(TOOL_LIBREL),rel),$(PREFIX)/bin|rel)

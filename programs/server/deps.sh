@@ -1,8 +1,8 @@
 #!/bin/sh
 # programs/server/deps.sh - what make server needs, reached through the
 # project's dependency script (`sh tests/ensure-deps.sh server`): the
-# development files of libmicrohttpd, SQLite, jansson, libsodium and ICU
-# (players' names), found through pkg-config.  As root on a Debian-like system the missing
+# development files of libmicrohttpd, SQLite, jansson, libsodium, ICU
+# (players' names) and libcurl (mg-bot-connect), found through pkg-config.  As root on a Debian-like system the missing
 # packages are installed with apt-get; otherwise the exact command is
 # printed and the script fails.
 set -u
@@ -17,6 +17,7 @@ need sqlite3 libsqlite3-dev
 need jansson libjansson-dev
 need libsodium libsodium-dev
 need icu-i18n libicu-dev
+need libcurl libcurl4-openssl-dev   # mg-bot-connect
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

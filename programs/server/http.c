@@ -460,6 +460,11 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     return rc;
 }
 
+static const char *place_query(void *ctx, const char *name)
+{
+    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+}
+
 /* The place's requests (place.c's table of routes): players, ... */
 static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
                                    req *rq, const char *method,
@@ -487,6 +492,8 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     q.cookie = rq->cookie_auth;
     q.set_cookie = rq->set_cookie;
     q.client = rq->key;
+    q.query = place_query;
+    q.query_ctx = c;
     if (!mgs_place_route(&q, &r))
         return send_error(c, rq, 404, "%.64s is not part of the API", url);
     if (!r.body)

@@ -70,6 +70,10 @@ static mgs_seek *seek_from_json(const json_t *j)
     }
     snprintf(s->id, sizeof s->id, "%s", id);
     snprintf(s->owner, sizeof s->owner, "%s", owner);
+    snprintf(s->to, sizeof s->to, "%s",
+             json_is_string(json_object_get(j, "to"))
+                 ? json_string_value(json_object_get(j, "to"))
+                 : "");
     snprintf(s->spec, sizeof s->spec, "%s", spec);
     snprintf(s->client, sizeof s->client, "%s", client ? client : "");
     if (json_is_object(clock)) {
@@ -455,7 +459,7 @@ static void expire_seeks(mgs_srv *srv, mgs_lobby *l, int64_t now)
                 break;
             }
         ev = json_pack("{s:s,s:s}", "id", gone[i]->id, "reason", why[i]);
-        mgs_lobby_publish(l, NULL, "seek_removed", ev);
+        mgs_seek_publish(l, gone[i], "seek_removed", ev);
         json_decref(ev);
         mgs_seek_free(gone[i]);
     }

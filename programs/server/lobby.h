@@ -36,6 +36,8 @@
 typedef struct mgs_seek {
     char id[MGS_SEEK_ID_LEN + 1];
     char owner[MGS_NAME_BYTES];
+    char to[MGS_NAME_BYTES];   /* a challenge: the one player who sees and
+                                * accepts it (or declines it); "": open */
     char client[48];
     char spec[1024];           /* canonical */
     int has_clock;
@@ -130,6 +132,10 @@ int mgs_lobby_seat_read(mgs_srv *srv, const char *key, const char *owner,
 
 /* A seek as the API shows it (the lobby locked). */
 json_t *mgs_seek_json(const mgs_seek *s);
+/* seeks.c (the lobby locked): an event about seek s to the streams that
+ * may see it (a challenge: its owner's and its challenged player's). */
+void mgs_seek_publish(mgs_lobby *l, const mgs_seek *s, const char *type,
+                      const json_t *data);
 void mgs_seek_free(mgs_seek *s);
 
 /* The timer (worker.c), once a second: seeks past --seek-ttl or whose

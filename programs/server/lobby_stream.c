@@ -166,7 +166,7 @@ int mgs_lobby_stream_open(mgs_srv *srv, struct MHD_Connection *c,
     struct MHD_Response *resp;
     json_t *hello;
     char *text;
-    int who, rc;
+    int who, rc, i, seen = 0;
     if (!l) {
         mgs_error(r, 503, "out of memory");
         return -1;
@@ -208,9 +208,13 @@ int mgs_lobby_stream_open(mgs_srv *srv, struct MHD_Connection *c,
     l->streams = s;
     l->nstreams++;
     count_streams(l, s->player, 1);
+    for (i = 0; i < l->nseeks; i++) /* the seeks this stream may see */
+        seen += !l->seeks[i]->to[0] ||
+                (s->player[0] && (strcmp(l->seeks[i]->to, s->player) == 0 ||
+                                  strcmp(l->seeks[i]->owner, s->player) == 0));
     hello = json_pack("{s:o,s:i}", "player",
                       s->player[0] ? json_string(s->player) : json_null(),
-                      "seeks", l->nseeks);
+                      "seeks", seen);
     text = hello ? json_dumps(hello, JSON_COMPACT) : NULL;
     if (text)
         push_event(s, "hello", text);

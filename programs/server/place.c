@@ -17,6 +17,7 @@ typedef struct place_route {
 static const place_route routes[] = {
     {"POST", "/players", mgs_players_create},
     {"GET", "/players/me", mgs_players_me},
+    {"GET", "/players/me/tables", mgs_players_tables},
     {"GET", "/players/*", mgs_players_get},
     /* accounts.c */
     {"POST", "/players/*/password", mgs_account_password},

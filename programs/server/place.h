@@ -47,6 +47,9 @@ typedef struct mgs_place_req {
                                 * cookie (http.c checked a POST's origin) */
     char *set_cookie;          /* out: a Set-Cookie header's value (at
                                 * most MGS_SET_COOKIE_CAP bytes), or "" */
+    /* a query argument of the URL (NULL: absent) */
+    const char *(*query)(void *query_ctx, const char *name);
+    void *query_ctx;
 } mgs_place_req;
 
 #define MGS_SET_COOKIE_CAP 200
@@ -129,5 +132,7 @@ int mgs_password_hash(const char *password, char *out);
 int mgs_password_check(const char *hash, const char *password);
 /* Hashes and checks made (for /metrics: mg_password_hashes_total). */
 unsigned long long mgs_password_hashes(void);
+/* yourturn.c: GET /players/me/tables, the player's open tables */
+void mgs_players_tables(const mgs_place_req *q, mgs_result *r);
 
 #endif /* MGS_PLACE_H */

@@ -10,6 +10,10 @@
  *      {"table", "seat", "secret"} once it is accepted
  * POST /api/v1/seeks/{id}/accept (Bearer) -> {"table", "seat", "secret"}
  * POST /api/v1/seeks/{id}/cancel (Bearer, the owner) -> {"id"}
+ *
+ * A challenge is a seek with "to": NAME: listed, shown and sent as lobby
+ * events only to its owner and that player, accepted only by that
+ * player, who may also cancel it (declining it).
  */
 #include "lobby.h"
 
@@ -30,6 +34,35 @@ json_t *mgs_seek_json(const mgs_seek *s)
         "rated", s->rated, "seat",
         s->seat >= 0 ? json_integer(s->seat) : json_string("random"),
         "created_ms", (json_int_t)s->created_ms);
+}
+
+/* May `player` (NULL: nobody's request) see seek s? */
+static int visible(const mgs_seek *s, const char *player)
+{
+    return !s->to[0] ||
+           (player && (strcmp(player, s->owner) == 0 ||
+                       strcmp(player, s->to) == 0));
+}
+
+/* A seek's JSON with its "to" (null for an open seek). */
+static json_t *seek_json_to(const mgs_seek *s)
+{
+    json_t *j = mgs_seek_json(s);
+    if (j)
+        json_object_set_new(j, "to", s->to[0] ? json_string(s->to)
+                                              : json_null());
+    return j;
+}
+
+void mgs_seek_publish(mgs_lobby *l, const mgs_seek *s, const char *type,
+                      const json_t *data)
+{
+    if (!s->to[0]) {
+        mgs_lobby_publish(l, NULL, type, data);
+        return;
+    }
+    mgs_lobby_publish(l, s->owner, type, data);
+    mgs_lobby_publish(l, s->to, type, data);
 }
 
 /* The request's player: 1 with p; else r set (401 without a token). */
@@ -83,7 +116,7 @@ static void owner_seen(mgs_lobby *l, const char *owner, int64_t now)
 }
 
 static const char *const seek_keys[] = {"spec", "clock", "rated", "seat",
-                                        NULL};
+                                        "to", NULL};
 
 /* The body's options into s (spec canonical), or r set (400). */
 static int read_options(mgs_srv *srv, const json_t *body, mgs_seek *s,
@@ -104,7 +137,7 @@ static int read_options(mgs_srv *srv, const json_t *body, mgs_seek *s,
             ok |= strcmp(key, seek_keys[i]) == 0;
         if (!ok) {
             mgs_error(r, 400, "unknown field '%.40s': a seek takes spec, "
-                              "clock, rated and seat", key);
+                              "clock, rated, seat and to", key);
             return -1;
         }
     }
@@ -186,7 +219,7 @@ static int grow_seeks(mgs_lobby *l)
 static char *seek_doc(const mgs_seek *s)
 {
     char hex[2 * MGS_HASH_LEN + 1];
-    json_t *j = mgs_seek_json(s);
+    json_t *j = seek_json_to(s);
     char *t;
     sodium_bin2hex(hex, sizeof hex, s->secret_hash, MGS_HASH_LEN);
     json_object_del(j, "rating");
@@ -223,6 +256,27 @@ void mgs_seeks_create(const mgs_place_req *q, mgs_result *r)
     if (read_options(srv, q->body, s, r) != 0) {
         free(s);
         return;
+    }
+    if (json_object_get(q->body, "to") &&
+        !json_is_null(json_object_get(q->body, "to"))) {
+        const char *to = json_string_value(json_object_get(q->body, "to"));
+        mgs_player o;
+        int found = to ? mgs_player_find(srv, to, &o) : 0;
+        if (!to)
+            mgs_error(r, 400, "to: must be a player's name (a challenge) "
+                              "or null");
+        else if (found < 0)
+            mgs_error(r, 503, "storage does not answer: try again");
+        else if (found == 0)
+            mgs_error(r, 404, "to: no player is named %.80s", to);
+        else if (strcmp(o.name, p.name) == 0)
+            mgs_error(r, 400, "to: a challenge is to another player, not "
+                              "to yourself");
+        if (!to || found <= 0 || strcmp(o.name, p.name) == 0) {
+            free(s);
+            return;
+        }
+        snprintf(s->to, sizeof s->to, "%s", o.name);
     }
     snprintf(s->owner, sizeof s->owner, "%s", p.name);
     snprintf(s->client, sizeof s->client, "%s", q->client);
@@ -318,8 +372,8 @@ void mgs_seeks_create(const mgs_place_req *q, mgs_result *r)
     s->pending = 0;
     l->seeks_made++;
     r->status = 201;
-    r->body = json_pack("{s:s,s:o}", "id", s->id, "seek", mgs_seek_json(s));
-    mgs_lobby_publish(l, NULL, "seek", json_object_get(r->body, "seek"));
+    r->body = json_pack("{s:s,s:o}", "id", s->id, "seek", seek_json_to(s));
+    mgs_seek_publish(l, s, "seek", json_object_get(r->body, "seek"));
     pthread_mutex_unlock(&l->mu);
     /* the owner's seat secret, handed out once (also readable later with
      * this token: GET /seeks/{id}) */
@@ -330,8 +384,12 @@ void mgs_seeks_create(const mgs_place_req *q, mgs_result *r)
 void mgs_seeks_list(const mgs_place_req *q, mgs_result *r)
 {
     mgs_lobby *l = mgs_lobby_of(q->srv);
-    json_t *list = json_array();
-    int i;
+    json_t *list;
+    mgs_player p;
+    int i, who = mgs_player_auth(q->srv, q->authorization, &p, r);
+    if (who < 0)
+        return; /* a token that is no player's: 401 */
+    list = json_array();
     if (!l || !list) {
         json_decref(list);
         mgs_error(r, 503, "out of memory");
@@ -339,8 +397,9 @@ void mgs_seeks_list(const mgs_place_req *q, mgs_result *r)
     }
     pthread_mutex_lock(&l->mu);
     for (i = 0; i < l->nseeks; i++)
-        if (!l->seeks[i]->pending)
-            json_array_append_new(list, mgs_seek_json(l->seeks[i]));
+        if (!l->seeks[i]->pending &&
+            visible(l->seeks[i], who == 1 ? p.name : NULL))
+            json_array_append_new(list, seek_json_to(l->seeks[i]));
     pthread_mutex_unlock(&l->mu);
     r->status = 200;
     r->body = json_pack("{s:o}", "seeks", list);
@@ -365,9 +424,9 @@ void mgs_seeks_get(const mgs_place_req *q, mgs_result *r)
     if (who == 1)
         owner_seen(l, p.name, mgs_now_ms());
     s = find_seek(l, q->args[0], NULL);
-    if (s && !s->pending) {
+    if (s && !s->pending && visible(s, who == 1 ? p.name : NULL)) {
         r->status = 200;
-        r->body = mgs_seek_json(s);
+        r->body = seek_json_to(s);
         json_object_set_new(r->body, "status", json_string("open"));
         pthread_mutex_unlock(&l->mu);
         return;
@@ -437,6 +496,12 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
                           "it (or cancel it)", q->args[0]);
         return;
     }
+    if (!visible(s, p.name)) {
+        pthread_mutex_unlock(&l->mu);
+        mgs_error(r, 404, "no open seek %.40s (cancelled, expired, its "
+                          "owner left, or never made)", q->args[0]);
+        return;
+    }
     if (s->taking) {
         pthread_mutex_unlock(&l->mu);
         mgs_error(r, 409, "seek %.40s is being accepted by another player",
@@ -487,7 +552,7 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
          * on the same store): it is gone */
         drop_seek(l, s);
         ev = json_pack("{s:s,s:s}", "id", s->id, "reason", "gone");
-        mgs_lobby_publish(l, NULL, "seek_removed", ev);
+        mgs_seek_publish(l, s, "seek_removed", ev);
         json_decref(ev);
         mgs_seek_free(s);
     } else if (rc != 0) {
@@ -497,7 +562,7 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
         l->seeks_accepted++;
         ev = json_pack("{s:s,s:s,s:s}", "id", s->id, "reason", "accepted",
                        "table", tid);
-        mgs_lobby_publish(l, NULL, "seek_removed", ev);
+        mgs_seek_publish(l, s, "seek_removed", ev);
         json_decref(ev);
         ev = json_pack("{s:s,s:s,s:i,s:s}", "seek", s->id, "table", tid,
                        "seat", owner_seat, "opponent", p.name);
@@ -521,7 +586,7 @@ void mgs_seeks_cancel(const mgs_place_req *q, mgs_result *r)
     mgs_doc_row d;
     mgs_append a;
     char err[256];
-    int rc;
+    int rc, declined;
     json_t *ev;
     if (!l) {
         mgs_error(r, 503, "out of memory");
@@ -535,13 +600,14 @@ void mgs_seeks_cancel(const mgs_place_req *q, mgs_result *r)
         return;
     pthread_mutex_lock(&l->mu);
     s = find_seek(l, q->args[0], NULL);
-    if (!s || s->pending) {
+    if (!s || s->pending || !visible(s, p.name)) {
         pthread_mutex_unlock(&l->mu);
         mgs_error(r, 404, "no open seek %.40s (accepted, cancelled, expired, "
                           "or never made)", q->args[0]);
         return;
     }
-    if (strcmp(s->owner, p.name) != 0) {
+    declined = s->to[0] && strcmp(s->to, p.name) == 0;
+    if (strcmp(s->owner, p.name) != 0 && !declined) {
         pthread_mutex_unlock(&l->mu);
         mgs_error(r, 403, "seek %.40s is not yours: only its owner cancels "
                           "it", q->args[0]);
@@ -574,11 +640,14 @@ void mgs_seeks_cancel(const mgs_place_req *q, mgs_result *r)
         return;
     }
     drop_seek(l, s);
-    ev = json_pack("{s:s,s:s}", "id", s->id, "reason", "cancelled");
-    mgs_lobby_publish(l, NULL, "seek_removed", ev);
+    ev = json_pack("{s:s,s:s}", "id", s->id, "reason",
+                   declined ? "declined" : "cancelled");
+    mgs_seek_publish(l, s, "seek_removed", ev);
     json_decref(ev);
     r->status = 200;
     r->body = json_pack("{s:s,s:b}", "id", s->id, "cancelled", 1);
+    if (declined)
+        json_object_set_new(r->body, "declined", json_true());
     mgs_seek_free(s);
     pthread_mutex_unlock(&l->mu);
 }

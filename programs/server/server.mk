@@ -16,7 +16,8 @@
 #                   (linked again with the installed rpath, as the tools
 #                   are), the page (everything in $(B)/web) into
 #                   $(SERVER_WEBDIR), where the installed program finds
-#                   it, and its man pages (mg-server.1, mindgames-server.7).
+#                   it, and its man pages (mg-server.1, mindgames-server.7);
+#                   mg-bot-connect too (built by make server, with its page).
 #                   The program needs the library: make install too.
 #                   PREFIX, DESTDIR as for make install.  Separate from
 #                   make install: the library does not need the server's
@@ -44,7 +45,7 @@ server-deps:
 	$(Q)sh tests/ensure-deps.sh server
 
 server: server-deps
-	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
+	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN) $(BOTCONNECT_BIN)
 
 $(B)/programs/server/%.o: programs/server/%.c $(SERVER_HDRS)
 	@mkdir -p $(@D)
@@ -54,6 +55,20 @@ $(SERVER_BIN): $(SERVER_OBJS) $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $(SERVER_OBJS) -o $@ $(SERVER_LIBS) \
 	    -Wl,-rpath,'$$ORIGIN/..'
+	@echo "  LD      $@"
+
+# mg-bot-connect: an engine of the engine protocol on a server (libcurl,
+# jansson; not the library): built with the server, from its deps
+BOTCONNECT_PKGS := libcurl jansson
+BOTCONNECT_SRCS := programs/mg-bot-connect.c $(wildcard programs/botconnect/*.c)
+BOTCONNECT_BIN  := $(B)/programs/mg-bot-connect
+$(BOTCONNECT_BIN): $(BOTCONNECT_SRCS) $(wildcard programs/botconnect/*.h)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Wmissing-prototypes -Wstrict-prototypes \
+	    -Iprograms/botconnect \
+	    $(shell pkg-config --cflags $(BOTCONNECT_PKGS) 2>/dev/null) \
+	    $(LDFLAGS) $(BOTCONNECT_SRCS) -o $@ \
+	    $(shell pkg-config --libs $(BOTCONNECT_PKGS) 2>/dev/null)
 	@echo "  LD      $@"
 
 SERVE_DB   ?= data/mindgames.db
@@ -70,7 +85,7 @@ SERVER_WEBDIR := $(PREFIX)/share/mindgames/web
 SERVER_MANS   := man/man1/mg-server.1 man/man7/mindgames-server.7
 SERVER_INST   := $(B)/programs/install/mg-server
 
-install-server: $(SERVER_BIN)
+install-server: $(SERVER_BIN) $(BOTCONNECT_BIN)
 	@[ -f $(WEB_OUT)/index.html ] || { \
 	    echo "install-server: no page in $(WEB_OUT): run make web first" >&2; \
 	    exit 1; }
@@ -82,18 +97,22 @@ install-server: $(SERVER_BIN)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SERVER_WEBDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 755 $(SERVER_INST) $(DESTDIR)$(BINDIR)/mg-server
+	$(INSTALL) -m 755 $(BOTCONNECT_BIN) $(DESTDIR)$(BINDIR)/mg-bot-connect
 	cd $(WEB_OUT) && find . -type f | while read -r f; do \
 	    $(INSTALL) -d "$(DESTDIR)$(SERVER_WEBDIR)/$${f%/*}" && \
 	    $(INSTALL) -m 644 "$$f" "$(DESTDIR)$(SERVER_WEBDIR)/$$f" || exit 1; \
 	done
-	$(INSTALL) -m 644 man/man1/mg-server.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 man/man1/mg-server.1 man/man1/mg-bot-connect.1 \
+	    $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 man/man7/mindgames-server.7 $(DESTDIR)$(MANDIR)/man7/
 	@[ -e $(DESTDIR)$(LIBDIR)/$(SONAME) ] || \
 	    echo "install-server: note: the library is not in $(DESTDIR)$(LIBDIR) yet: make install too" >&2
 
 uninstall-server:
 	rm -f $(DESTDIR)$(BINDIR)/mg-server \
+	      $(DESTDIR)$(BINDIR)/mg-bot-connect \
 	      $(DESTDIR)$(MANDIR)/man1/mg-server.1 \
+	      $(DESTDIR)$(MANDIR)/man1/mg-bot-connect.1 \
 	      $(DESTDIR)$(MANDIR)/man7/mindgames-server.7
 	rm -rf $(DESTDIR)$(SERVER_WEBDIR)
 	@rmdir $(DESTDIR)$(PREFIX)/share/mindgames 2>/dev/null || true

@@ -17,6 +17,7 @@ import { initReplay } from "./app/replay.js";
 import { initReview } from "./app/review.js";
 import { initTurn } from "./app/turn.js";
 import { initLobby } from "./app/lobby.js";
+import { initYourTurn } from "./app/yourturn.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
 import { showError, showNotice } from "./app/status.js";
@@ -148,6 +149,7 @@ async function main() {
     if (app.server && !app.online) {
         try { initLobby(); } catch (e) { showError("Lobby: " + e.message); }
     }
+    initYourTurn();
     document.body.classList.add("ready");
 }
 

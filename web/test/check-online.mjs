@@ -506,3 +506,40 @@ test("a lost answer: create and join sent again with their cmd_id make one table
     noErrors(a, /ERR_CONNECTION_RESET|Failed to fetch/);
     noErrors(b, /ERR_CONNECTION_RESET|Failed to fetch/);
 });
+
+test("Your turn: the player's open tables on the front page, its moves first", async (t) => {
+    const call = async (method, p, body, token) => {
+        const headers = { "Content-Type": "application/json" };
+        if (token) headers.Authorization = "Bearer " + token;
+        const r = await fetch(url + "/api/v1" + p, { method, headers, body: body ? JSON.stringify(body) : undefined });
+        return r.json();
+    };
+    const me = await call("POST", "/players", { name: "Turn_Taker" });
+    assert.ok(me.token, JSON.stringify(me));
+    // a table waiting for a friend, and a game against a bot (our move)
+    const waiting = await call("POST", "/tables", { spec: "dots_and_boxes(rows=2,cols=2)" }, me.token);
+    const vsBot = await call("POST", "/tables", { spec: "dots_and_boxes(rows=2,cols=2)", bots: [null, "random"] }, me.token);
+    assert.ok(waiting.id && vsBot.id);
+    // nobody on this page: no list
+    const anon = await open(t, url + "/");
+    await anon.waitForSelector("#online:not([hidden])");
+    assert.equal(await anon.isVisible("#yourturn"), false);
+    // the player (app/player.js's localStorage entry)
+    const page = await open(t, url + "/", DESKTOP, (p) => p.addInitScript((v) => {
+        localStorage.setItem("mg-player", v);
+    }, JSON.stringify({ name: me.name, token: me.token })));
+    await page.waitForSelector("#yourturn:not([hidden]) #yt-list li");
+    const rows = await page.$$eval("#yt-list li", (lis) => lis.map((li) => ({
+        id: li.dataset.table, cls: li.className, href: li.querySelector("a").getAttribute("href"), text: li.textContent })));
+    assert.equal(rows.length, 2);
+    assert.equal(rows[0].id, vsBot.id, "our move first");
+    assert.equal(rows[0].cls, "yt-yours");
+    assert.equal(rows[0].href, "/t/" + vsBot.id);
+    assert.match(rows[0].text, /Dots and boxes vs bot random\s*your move/);
+    assert.equal(rows[1].id, waiting.id);
+    assert.match(rows[1].text, /waiting for an opponent/);
+    assert.equal(await page.textContent("#yt-count"), "1");
+    await shot(page, "online-yourturn-desktop");
+    noErrors(anon);
+    noErrors(page);
+});
