@@ -406,6 +406,20 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     return rc;
 }
 
+/* The query's arguments, into an object (at most MGS_QUERY_MAX; more
+ * is marked by the key "" for the handler to refuse). */
+static enum MHD_Result query_arg(void *cls, enum MHD_ValueKind kind,
+                                 const char *key, const char *value)
+{
+    json_t *o = cls;
+    (void)kind;
+    if (json_object_size(o) >= MGS_QUERY_MAX)
+        json_object_set_new(o, "", json_string("too many"));
+    else if (key)
+        json_object_set_new(o, key, json_string(value ? value : ""));
+    return MHD_YES;
+}
+
 /* The place's requests (place.c's table of routes): players, ... */
 static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
                                    req *rq, const char *method,
@@ -414,6 +428,7 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     mgs_place_req q;
     mgs_result r = {0, NULL};
     enum MHD_Result rc;
+    json_t *query;
     memset(&q, 0, sizeof q);
     q.srv = srv;
     q.method = method;
@@ -424,8 +439,14 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     q.authorization =
         MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
     q.client = rq->key;
-    if (!mgs_place_route(&q, &r))
+    q.query = query = json_object();
+    if (query)
+        MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, query_arg, query);
+    if (!mgs_place_route(&q, &r)) {
+        json_decref(query);
         return send_error(c, rq, 404, "%.64s is not part of the API", url);
+    }
+    json_decref(query);
     if (!r.body)
         return send_error(c, rq, 500, "no answer");
     rc = send_json(c, rq, r.status, r.body);

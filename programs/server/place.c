@@ -18,6 +18,9 @@ static const place_route routes[] = {
     {"POST", "/players", mgs_players_create},
     {"GET", "/players/me", mgs_players_me},
     {"GET", "/players/*", mgs_players_get},
+    {"GET", "/players/*/games", mgs_players_games},
+    {"GET", "/leaderboard", mgs_leaderboards},
+    {"GET", "/leaderboard/*", mgs_leaderboard},
 };
 #define NROUTES (sizeof routes / sizeof routes[0])
 

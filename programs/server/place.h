@@ -11,6 +11,7 @@
  *   name     each confusable key      name    {"name"}
  *   token    hex of a token's hash    name    {"name", "kind":"player",
  *                                              "created_ms"}
+ *   game, rating, family: a player's games and ratings (ratings.h)
  *
  * A name's keys (names.c) are kept unique by MGS_DOC_NEW, so that two
  * registrations of one name (or of two confusable names) at once make
@@ -36,7 +37,10 @@ typedef struct mgs_place_req {
     int too_big;               /* the body was over MGS_BODY_CAP */
     const char *authorization; /* the Authorization header, or NULL */
     const char *client;        /* the client's key (mgs_client_key) */
+    const json_t *query;       /* the query's arguments {name: value}
+                                * (at most MGS_QUERY_MAX; NULL: none) */
 } mgs_place_req;
+#define MGS_QUERY_MAX 16
 
 /* A player, as a request speaks for one. */
 typedef struct mgs_player {
@@ -64,5 +68,13 @@ int mgs_player_find(mgs_srv *srv, const char *name, mgs_player *p);
 void mgs_players_create(const mgs_place_req *q, mgs_result *r);
 void mgs_players_get(const mgs_place_req *q, mgs_result *r);
 void mgs_players_me(const mgs_place_req *q, mgs_result *r);
+/* rated.c: a player's ratings and games; the leaderboards */
+json_t *mgs_player_ratings(mgs_srv *srv, const char *name);
+/* {"ratings", "games" (the newest few)} of a player's page; NULL when
+ * storage failed */
+json_t *mgs_player_page_extra(mgs_srv *srv, const char *name);
+void mgs_players_games(const mgs_place_req *q, mgs_result *r);
+void mgs_leaderboards(const mgs_place_req *q, mgs_result *r);
+void mgs_leaderboard(const mgs_place_req *q, mgs_result *r);
 
 #endif /* MGS_PLACE_H */
