@@ -207,8 +207,12 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
          * the same time): read it again and try again, a few times */
         if (src == MGS_ECONFLICT && end.ratings && tries < 8) {
             json_t *ev = json_array_get(events, end_i);
+            /* applied after the other game: its documents say so (its
+             * time of end, "ended_ms", is when its ratings apply) */
+            int64_t later = mgs_now_ms();
             mgs_end_docs_free(&end);
-            if (mgs_end_docs_make(srv, t, now, &end) == 0) {
+            if (mgs_end_docs_make(srv, t, later > now ? later : now,
+                                  &end) == 0) {
                 char *text;
                 set_ratings(t, ev, end.ratings);
                 add_derived(t, ev, now);

@@ -8,10 +8,14 @@ The expected ratings are computed here, by the paper's formulas written
 again (Glickman, "Example of the Glicko-2 system"), not by the server's
 code."""
 
+import copy
+import http.client
+import itertools
 import math
 import os
 import random
 import sys
+import threading
 import time
 import unittest
 
@@ -362,6 +366,189 @@ class TestBoardsAndErrors(RatingsCase):
             "GET", "/api/v1/players/Nobody/games").status, 404)
         self.assertEqual(srv.request(
             "POST", "/api/v1/leaderboard", {}).status, 405)
+
+
+# ------------------------------------------------------------- crashes
+
+KILLS = int(os.environ.get("MG_SERVER_KILLS", "20"))
+NETERR = (OSError, http.client.HTTPException)
+
+
+def retry(fn, *a, **kw):
+    end = time.time() + 60
+    while True:
+        try:
+            a_ = fn(*a, **kw)
+        except NETERR:
+            a_ = None
+        if a_ is not None and a_.status not in (503,):
+            return a_
+        if time.time() > end:
+            raise AssertionError("no answer for a minute: %r" % (a_,))
+        time.sleep(0.02)
+
+
+class RatedPlayer(threading.Thread):
+    """Plays rated games between two players (seats alternating) through a
+    server that may go down at any moment; some end by resignation."""
+
+    def __init__(self, srv, toks, seed, stop):
+        threading.Thread.__init__(self, daemon=True)
+        self.srv, self.toks, self.stop_ev = srv, toks, stop
+        self.rng = random.Random(seed)
+        self.over = []       # tables seen over
+        self.failure = None
+        self.n = 0
+
+    def cmd_id(self):
+        self.n += 1
+        return "%08x-rated-%d-%d" % (self.rng.getrandbits(32), id(self),
+                                     self.n)
+
+    def run(self):
+        try:
+            g = 0
+            while not self.stop_ev.is_set():
+                toks = self.toks if g % 2 == 0 else self.toks[::-1]
+                g += 1
+                c = retry(self.srv.request, "POST", "/api/v1/tables",
+                          {"spec": DAB, "rated": True,
+                           "cmd_id": self.cmd_id()}, secret=toks[0])
+                if c.status != 201:
+                    raise AssertionError("create: %r" % (c,))
+                j = retry(self.srv.request, "POST",
+                          "/api/v1/tables/%s/join" % c.json["id"],
+                          {"invite": c.json["invite"],
+                           "cmd_id": self.cmd_id()}, secret=toks[1])
+                if j.status != 200:
+                    raise AssertionError("join: %r" % (j,))
+                secrets = [None, None]
+                secrets[c.json["seat"]] = c.json["secret"]
+                secrets[j.json["seat"]] = j.json["secret"]
+                self.play(c.json["id"], secrets)
+        except BaseException as e:  # reported by the test
+            import traceback
+            self.failure = "%s\n%s" % (e, traceback.format_exc())
+
+    def play(self, tid, secrets):
+        while True:
+            snap = retry(self.srv.request, "GET", "/api/v1/tables/" + tid)
+            if snap.status != 200:
+                raise AssertionError("snapshot: %r" % (snap,))
+            snap = snap.json
+            if snap["status"] != "playing":
+                self.over.append(tid)
+                return
+            rp = mgclient.Replay(DAB, snap["actions"])
+            seat = rp.to_move
+            body = {"expect_version": snap["version"],
+                    "cmd_id": self.cmd_id()}
+            if self.rng.random() < 0.05:
+                body["op"] = "resign"
+            else:
+                body["op"] = "move"
+                body["action"] = rp.random_action(self.rng)
+            try:
+                a = self.srv.request("POST",
+                                     "/api/v1/tables/%s/commands" % tid,
+                                     body, secret=secrets[seat])
+            except NETERR:
+                continue
+            if a.status not in (200, 409, 429, 503):
+                raise AssertionError("%s: %r: %r" % (tid, body, a))
+
+
+class TestRatingsCrash(RatingsCase):
+    def test_sigkill_while_rated_games_end(self):
+        """Every finished rated game's ratings are applied exactly once:
+        the ratings recomputed from the stored games, in their order, are
+        the server's."""
+        srv = mgclient.Server(args=["--rate", "5000", "--burst", "10000",
+                                    "--seat-rate", "0",
+                                    "--max-tables-per-addr", "0",
+                                    "--creations-per-hour", "0",
+                                    "--players-per-hour", "0"])
+        self.addCleanup(srv.cleanup)
+        self.addCleanup(srv.kill)
+        srv.start()
+        rng = mgclient.rng()
+        names = ["Hana", "Ivan", "Jo_5"]
+        toks = {n: self.register(srv, n) for n in names}
+        stop = threading.Event()
+        # two threads share Ivan: his games end at the same time
+        players = [RatedPlayer(srv, [toks["Hana"], toks["Ivan"]],
+                               rng.randrange(1 << 30), stop),
+                   RatedPlayer(srv, [toks["Ivan"], toks["Jo_5"]],
+                               rng.randrange(1 << 30), stop)]
+        for p in players:
+            p.start()
+        try:
+            for k in range(KILLS):
+                time.sleep(rng.uniform(0.05, 0.3))
+                for p in players:
+                    self.assertIsNone(p.failure, p.failure)
+                srv.kill()
+                srv.start()
+        finally:
+            stop.set()
+        for p in players:
+            p.join(120)
+            self.assertFalse(p.is_alive(), "a player did not finish")
+            self.assertIsNone(p.failure, p.failure)
+        seen = set(t for p in players for t in p.over)
+        self.assertGreaterEqual(len(seen), 2, "too few games finished")
+        # every finished rated game, from the players' games
+        ended = {}
+        for n in names:
+            off = 0
+            while True:
+                a = srv.request("GET", "/api/v1/players/%s/games?rated=true"
+                                "&status=over&offset=%d&limit=100" % (n, off))
+                self.assertEqual(a.status, 200, repr(a))
+                for gm in a.json["games"]:
+                    ended.setdefault(gm["table"], {})[gm["seat"]] = (n, gm)
+                if not a.json["more"]:
+                    break
+                off += 100
+        self.assertEqual(set(ended), seen)
+        games = []
+        for tid, seats in ended.items():
+            self.assertEqual(set(seats), {0, 1}, tid)
+            g0 = seats[0][1]
+            self.assertEqual(g0["ended_ms"], seats[1][1]["ended_ms"])
+            snap = srv.snapshot(tid)
+            self.assertEqual(snap["status"], "over")
+            games.append((g0["ended_ms"], tid, (seats[0][0], seats[1][0]),
+                          g0["result"], snap["result"]["ratings"]))
+        games.sort()
+        # recompute in end order; games ending in the same millisecond
+        # (and sharing a player) in the order their ratings say
+        expected = {}
+        i = 0
+        while i < len(games):
+            j = i
+            while j < len(games) and games[j][0] == games[i][0]:
+                j += 1
+            group = games[i:j]
+            for order in itertools.permutations(group):
+                trial = {n: copy.copy(r) for n, r in expected.items()}
+                ok = True
+                for ended_ms, tid, pair, res, shown in order:
+                    before = rate_game(trial, pair, res, ended_ms)
+                    for s in (0, 1):
+                        seat = shown["seats"][s]
+                        ok = ok and abs(seat["before"] - before[s]) <= 0.5 \
+                            and abs(seat["after"] - trial[pair[s]].r) <= 0.5
+                if ok:
+                    break
+            self.assertTrue(ok, "the ratings shown at %r are not the "
+                            "recomputed ones" % (group,))
+            expected = trial
+            i = j
+        self.check_ratings(srv, expected)
+        if os.environ.get("MG_SERVER_VERBOSE"):
+            sys.stderr.write("\n%d kills, %d rated games over\n"
+                             % (KILLS, len(games)))
 
 
 if __name__ == "__main__":
