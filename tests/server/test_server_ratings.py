@@ -367,6 +367,28 @@ class TestBoardsAndErrors(RatingsCase):
         self.assertEqual(srv.request(
             "POST", "/api/v1/leaderboard", {}).status, 405)
 
+    def test_page_paths(self):
+        """The page (index.html) at a player's /p/NAME and at
+        /leaderboard[/FAMILY], as at /t/ID; nothing else there."""
+        import tempfile
+        web = tempfile.mkdtemp(prefix="mg-web-")
+        self.addCleanup(lambda: __import__("shutil").rmtree(web, True))
+        index = b"<!doctype html><title>page</title>"
+        with open(os.path.join(web, "index.html"), "wb") as f:
+            f.write(index)
+        srv = mgclient.Server(args=["--rate", "0"], web_dir=web)
+        self.addCleanup(srv.cleanup)
+        srv.start()
+        for p in ("/p/Alice", "/p/%C3%9Cnal_K", "/p/Bob-3", "/leaderboard",
+                  "/leaderboard/" + FAMILY, "/p/" + "x" * 96):
+            a = srv.request("GET", p)
+            self.assertEqual(a.status, 200, (p, a))
+            self.assertEqual(a.body, index, p)
+        for p in ("/p/", "/p/a/b", "/p/..", "/p/" + "x" * 97,
+                  "/leaderboard/x/y", "/leaderboard/.x"):
+            a = srv.request("GET", p)
+            self.assertEqual(a.status, 404, (p, a))
+
 
 # ------------------------------------------------------------- crashes
 

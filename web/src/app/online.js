@@ -13,6 +13,7 @@
  * the same seat again. */
 import { update } from "./draw.js";
 import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
+import { initProfile, ratingsLine } from "./profile.js";
 import { $, app } from "./state.js";
 import { breakable, seatLooks, libStatus, showError, showNotice, whoseMove } from "./status.js";
 
@@ -112,6 +113,7 @@ export async function initOnline() {
     app.server = info;
     document.body.classList.add("has-server");
     buildCreateForm();
+    if (await initProfile()) return; // /p/NAME, /leaderboard
     const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
     if (m) await openTable(m[1]);
 }
@@ -651,6 +653,8 @@ class Table {
             res.querySelector(".reason").textContent = reason ? reason[0].toUpperCase() + reason.slice(1) : "";
             res.dataset.winner = r.winner === null ? "draw" : String(r.winner);
             res.dataset.how = r.how || "";
+            // a rated game: the ratings before and after (doc/server-api.md)
+            res.querySelector(".ratings").textContent = ratingsLine(r.ratings);
             res.hidden = false;
         } else if (!app.state.isTerminal) {
             res.hidden = true;
