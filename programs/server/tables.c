@@ -283,13 +283,13 @@ static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
  * "NAME/TABLE"): made when the player sits down; its text in *json
  * (malloc'd), the row in d.  -1 when out of memory. */
 static int player_game_doc(const char *player, const char *table_id,
-                           const char *spec, int seat, int64_t now,
+                           const char *spec, int seat, int rated, int64_t now,
                            char key[MGS_DOC_KEY_MAX + 1], char **json,
                            mgs_doc_row *d)
 {
-    json_t *j = json_pack("{s:s,s:s,s:i,s:s,s:I}", "table", table_id, "spec",
-                          spec, "seat", seat, "status", "playing",
-                          "started_ms", (json_int_t)now);
+    json_t *j = json_pack("{s:s,s:s,s:i,s:s,s:I,s:b}", "table", table_id,
+                          "spec", spec, "seat", seat, "status", "playing",
+                          "started_ms", (json_int_t)now, "rated", rated);
     *json = j ? json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(j);
     if (!*json)
@@ -526,7 +526,8 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     }
     if (player && player[0]) {
         /* the game on the player's page, from the first event on */
-        if (player_game_doc(player, id, canon, creator, mgs_now_ms(), gkey,
+        if (player_game_doc(player, id, canon, creator, json_is_true(rated),
+                            mgs_now_ms(), gkey,
                             &gjson, &gdoc) != 0) {
             mgs_table_unreserve(srv, client);
             mgs_table_free(t);
@@ -638,7 +639,8 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
     if (player && player[0]) {
         if (!events ||
-            player_game_doc(player, t->id, t->r.spec, seat, mgs_now_ms(),
+            player_game_doc(player, t->id, t->r.spec, seat, t->r.rated,
+                            mgs_now_ms(),
                             gkey, &gjson, &gdoc) != 0) {
             json_decref(events);
             free(sealed);
@@ -794,8 +796,8 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     for (i = 0; i < 2; i++)
         if (n->r.seats[i].kind == MGS_HUMAN && n->r.seats[i].player[0]) {
             if (player_game_doc(n->r.seats[i].player, n->id, n->r.spec, i,
-                                now, gkeys[ap.ndocs], &gjson[ap.ndocs],
-                                &gdocs[ap.ndocs]) != 0) {
+                                n->r.rated, now, gkeys[ap.ndocs],
+                                &gjson[ap.ndocs], &gdocs[ap.ndocs]) != 0) {
                 mgs_error(r, 503, "out of memory");
                 rc = -1;
                 goto out;

@@ -187,6 +187,12 @@ class TestRatedEnds(RatingsCase):
         for g, names in enumerate((("Alice", "Bob_3"), ("Bob_3", "Alice"))):
             tid, secrets = self.rated_table(srv, toks[names[0]],
                                             toks[names[1]])
+            for s in (0, 1):
+                gm = [x for x in self.games(srv, names[s])
+                      if x["table"] == tid]
+                self.assertEqual(len(gm), 1)
+                self.assertEqual((gm[0]["status"], gm[0]["result"],
+                                  gm[0]["rated"]), ("playing", None, True))
             end = self.play_out(srv, tid, secrets, rng)
             res = result_of(end, 0)
             before = rate_game(expected, names, res, end["at_ms"])

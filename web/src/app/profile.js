@@ -47,11 +47,12 @@ async function getJSON(path) {
     return body;
 }
 
+// "Dec 6, 14:05" (the year too when not this year)
 function date(ms) {
     if (!ms) return "";
-    const d = new Date(ms);
-    return d.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" }) +
-        " " + d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    const d = new Date(ms), o = { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false };
+    if (d.getFullYear() !== new Date().getFullYear()) o.year = "numeric";
+    return d.toLocaleString(undefined, o);
 }
 
 function provMark(r) {
@@ -101,8 +102,8 @@ async function playerPage(name) {
     const head = el("div", null, "profile-head");
     head.appendChild(el("h2", pl.name));
     if (pl.bot) head.appendChild(el("span", "bot", "badge"));
-    head.appendChild(el("span", "since " + date(pl.created_ms).split(" ").slice(0, 3).join(" "), "muted"));
-    head.appendChild(link("/leaderboard", "Leaderboards", "button"));
+    head.appendChild(el("span", "since " + new Date(pl.created_ms).toLocaleDateString(undefined,
+        { year: "numeric", month: "short", day: "numeric" }), "muted"));
     box.appendChild(head);
 
     // ratings by family
@@ -113,7 +114,7 @@ async function playerPage(name) {
     else {
         const t = el("table", null, "grid");
         const hr = t.createTHead().insertRow();
-        for (const h of ["family", "rating", "±", "games", "W / L / D"]) hr.appendChild(el("th", h));
+        for (const h of ["family", "rating", "±", "games", "W/L/D"]) hr.appendChild(el("th", h));
         const tb = t.createTBody();
         for (const f of fams) {
             const r = pl.ratings[f], row = tb.insertRow();
@@ -123,7 +124,7 @@ async function playerPage(name) {
             c.appendChild(provMark(r));
             row.insertCell().textContent = r.rd;
             row.insertCell().textContent = r.games;
-            row.insertCell().textContent = `${r.wins} / ${r.losses} / ${r.draws}`;
+            row.insertCell().textContent = `${r.wins}/${r.losses}/${r.draws}`;
         }
         rsec.appendChild(t);
         if (fams.some((f) => pl.ratings[f].provisional))
@@ -192,7 +193,12 @@ function gameRow(row, g) {
     res.textContent = g.result ? RESULT[g.result] : g.status === "aborted" ? "aborted" : "playing";
     const opp = row.insertCell();
     if (g.opponent) { opp.append("vs "); opp.appendChild(link(playerHref(g.opponent), g.opponent)); } else opp.textContent = g.status === "playing" || g.status === "waiting" ? "" : "vs anonymous";
-    row.insertCell().textContent = (g.family || (g.spec || "").replace(/\(.*$/, "")) + (g.rated ? " · rated" : " · casual");
+    // the family once it ended (the game's id before); rated or casual
+    const kind = row.insertCell();
+    kind.className = "kind";
+    kind.textContent = (g.family || (g.spec || "").replace(/\(.*$/, "")) +
+        (g.rated === true ? " · rated" : g.rated === false ? " · casual" : "");
+    kind.title = g.spec || "";
     const ch = row.insertCell();
     ch.className = "change";
     if (g.rated && g.rating_after !== undefined) {
@@ -222,7 +228,7 @@ async function leaderboardPage(family) {
         nav.appendChild(a);
     }
     box.appendChild(nav);
-    const opts = el("label", null, "filters");
+    const opts = el("label", null, "check");
     const hide = el("input");
     hide.type = "checkbox";
     hide.id = "lb-hide-provisional";
@@ -237,6 +243,7 @@ async function leaderboardPage(family) {
     more.type = "button";
     box.appendChild(t);
     box.appendChild(more);
+    box.appendChild(el("p", "? provisional: a rating whose deviation is above 110 (few or no recent games).", "muted small"));
     let offset = 0;
     const load = async (reset) => {
         if (reset) { offset = 0; body.textContent = ""; }
