@@ -317,6 +317,24 @@ class TestRatedEnds(RatingsCase):
         self.assertEqual(set(page["ratings"]), {FAMILY})
 
 
+class TestClaimWin(RatingsCase):
+    def test_claimed_win_is_rated(self):
+        srv = self.server("--away", "1")
+        toks = {n: self.register(srv, n) for n in ("Kim", "Lee")}
+        tid, sec = self.rated_table(srv, toks["Kim"], toks["Lee"])
+        # seat 0 (Kim) is to move and has no stream open: away
+        time.sleep(1.2)
+        a = srv.command(tid, sec[1], "claim_win")
+        self.assertEqual(a.status, 200, repr(a))
+        e = a.json["event"]
+        self.assertEqual(e["result"]["how"], "abandoned")
+        expected = {}
+        rate_game(expected, ("Kim", "Lee"), "loss", e["at_ms"])
+        self.assertEqual([x["player"] for x in e["ratings"]["seats"]],
+                         ["Kim", "Lee"])
+        self.check_ratings(srv, expected)
+
+
 class TestBoardsAndErrors(RatingsCase):
     def test_leaderboard_and_bad_filters(self):
         srv = self.server()
