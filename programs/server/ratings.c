@@ -284,7 +284,7 @@ int mgs_end_docs_make(mgs_srv *srv, mgs_table *t, int64_t now,
         json_object_set_new(j, "opponent", name[1 - s][0]
                                                ? json_string(name[1 - s])
                                                : json_null());
-        json_object_set_new(j, "rated", json_boolean(rated));
+        json_object_set_new(j, "rated", json_boolean(t->r.rated));
         json_object_set_new(j, "family", json_string(family));
         json_object_set_new(j, "game", json_string(mg_game_id(t->r.game)));
         if (rated) {

@@ -278,6 +278,8 @@ class TestRatedEnds(RatingsCase):
         gm = [x for x in self.games(srv, "Dave") if x["table"] == tid][0]
         self.assertEqual(gm["status"], "aborted")
         self.assertIsNone(gm["result"])
+        self.assertIs(gm["rated"], True)  # a rated table, rating nothing
+        self.assertNotIn("rating_after", gm)
         # a casual game: the games have the result, the ratings stay
         tid, sec = self.rated_table(srv, toks["Carol"], toks["Dave"],
                                     rated=False)
@@ -292,6 +294,10 @@ class TestRatedEnds(RatingsCase):
         # filters
         self.assertEqual(
             [x["result"] for x in self.games(srv, "Carol", "?rated=true")],
+            [None, "loss", "draw", "loss"])
+        self.assertEqual(
+            [x["result"] for x in self.games(
+                srv, "Carol", "?rated=true&status=over")],
             ["loss", "draw", "loss"])
         self.assertEqual(len(self.games(srv, "Carol", "?result=win")), 1)
         self.assertEqual(len(self.games(srv, "Carol",
