@@ -192,7 +192,8 @@ class TestRatedEnds(RatingsCase):
                       if x["table"] == tid]
                 self.assertEqual(len(gm), 1)
                 self.assertEqual((gm[0]["status"], gm[0]["result"],
-                                  gm[0]["rated"]), ("playing", None, True))
+                                  gm[0]["rated"], gm[0]["family"]),
+                                 ("playing", None, True, FAMILY))
             end = self.play_out(srv, tid, secrets, rng)
             res = result_of(end, 0)
             before = rate_game(expected, names, res, end["at_ms"])
@@ -339,6 +340,20 @@ class TestClaimWin(RatingsCase):
         self.assertEqual([x["player"] for x in e["ratings"]["seats"]],
                          ["Kim", "Lee"])
         self.check_ratings(srv, expected)
+        # the rematch is rated too, on both players' lists from the start
+        rm = srv.command(tid, sec[1], "rematch")
+        self.assertEqual(rm.status, 200, repr(rm))
+        for n in ("Kim", "Lee"):
+            gm = [x for x in self.games(srv, n)
+                  if x["table"] == rm.json["table"]]
+            self.assertEqual(len(gm), 1, n)
+            self.assertEqual((gm[0]["rated"], gm[0]["family"],
+                              gm[0]["status"]), (True, FAMILY, "playing"))
+        # seats swapped, both players kept (the joined seat's player was
+        # lost: a rated rematch with an anonymous seat)
+        snap = srv.snapshot(rm.json["table"])
+        self.assertEqual([x["player"] for x in snap["seats"]],
+                         ["Lee", "Kim"])
 
 
 class TestBoardsAndErrors(RatingsCase):
