@@ -10,9 +10,10 @@
  *   family   FAMILY             ""     games    {"family", "players",
  *                                               "games", "last_ms"}
  *   game     NAME/TABLE         NAME   time     {"table", "spec", "seat",
- *            "status", "started_ms"; at the end also "result" (win, loss,
+ *            "status", "started_ms", "rated", "family" (tables.c, when
+ *            the player sits down); at the end also "result" (win, loss,
  *            draw; null when aborted), "how", "ended_ms", "opponent",
- *            "rated", "family", "game", and when rated "rating_before",
+ *            "game", and when rated and over "rating_before",
  *            "rating_after", "rating_change"}
  */
 #ifndef MGS_RATINGS_H
