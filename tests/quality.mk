@@ -126,7 +126,9 @@ FZ_SRV_SRCS   := $(filter-out programs/server/main.c programs/server/clock.c \
 FZ_SRV_HDRS   := $(wildcard programs/server/*.h)
 # (guard.c's table of clients small: a server is made per input, with
 # one client)
-FZ_SRV_CFLAGS  = -D_GNU_SOURCE -DMGS_ADDR_SLOTS=256 -Iprograms/server -pthread \
+# (and argon2id's least work: MGS_PWHASH_MIN, login_guard.c)
+FZ_SRV_CFLAGS  = -D_GNU_SOURCE -DMGS_ADDR_SLOTS=256 -DMGS_PWHASH_MIN \
+                 -Iprograms/server -pthread \
                  $(shell pkg-config --cflags $(FZ_SRV_PKGS) 2>/dev/null)
 FZ_SRV_LIBS    = $(shell pkg-config --libs $(FZ_SRV_PKGS) 2>/dev/null) \
                  -pthread -lm
@@ -138,7 +140,7 @@ $(FZ_DIR)/server/%.o: programs/server/%.c $(FZ_SRV_HDRS) $(HEADER) | quality-too
 	    -fsanitize=fuzzer-no-link -c $< -o $@
 
 FZ_SRV_MAIN := $(FUZZ_SRC)/fuzz_server.c $(FUZZ_SRC)/fuzz_server_env.c \
-               $(FUZZ_SRC)/fuzz_server_check.c
+               $(FUZZ_SRC)/fuzz_server_check.c $(FUZZ_SRC)/fuzz_server_place.c
 FZ_SRV_DEPS := $(FZ_SRV_MAIN) $(FUZZ_SRC)/fuzz_server.h $(FUZZ_DEPS) \
                $(FZ_SRV_HDRS)
 

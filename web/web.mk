@@ -12,9 +12,13 @@
 #                     browsers that accept them
 #   make web-serve    serve it on http://127.0.0.1:$(WEB_PORT)/
 #   make check-web    the page in headless Chromium (Debian's chromium,
-#                     driven by playwright-core from web/package-lock.json);
-#                     with build/programs/mg-server built, also the page
-#                     online against it (web/test/check-online.mjs)
+#                     driven by playwright-core from web/package-lock.json;
+#                     the replay and review of a finished game:
+#                     web/test/check-review.mjs); with
+#                     build/programs/mg-server built, also the page online
+#                     against it (web/test/check-online.mjs, and "your
+#                     move" and a finished table's replay:
+#                     check-online-turns.mjs)
 #
 # Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
 # CHROMIUM (/usr/bin/chromium).
@@ -93,8 +97,9 @@ $(WEB_NATIVE): web/test/native.c $(SHLIB)
 
 check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	$(Q)MG_WEB_DIR=$(WEB_OUT) MG_WEB_NATIVE=$(WEB_NATIVE) CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs
+	    node --test --test-reporter=spec web/test/check-web.mjs web/test/check-fair.mjs web/test/check-review.mjs
 	$(Q)if [ -x $(B)/programs/mg-server ]; then \
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
-	    node --test --test-reporter=spec web/test/check-online.mjs; \
+	    node --test --test-reporter=spec web/test/check-online.mjs \
+	        web/test/check-online-turns.mjs web/test/check-accounts.mjs; \
 	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi

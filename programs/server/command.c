@@ -23,6 +23,7 @@ void mgs_verror(mgs_result *r, int status, const char *fmt, va_list ap)
 {
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    mgs_utf8_clean(msg); /* a client's bytes in it, or a cut character */
     r->status = status;
     r->body = json_pack("{s:s}", "error", msg);
 }

@@ -44,4 +44,6 @@ void mgs_config_defaults(mgs_config *c)
     c->creations_per_hour = 120;
     c->header_timeout_s = 30;
     c->players_per_hour = 10;
+    /* one a CPU, at most 8: each takes 64 MiB while it runs */
+    c->password_hashes = cpus > 0 ? (cpus < 8 ? (int)cpus : 8) : 2;
 }

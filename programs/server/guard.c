@@ -361,6 +361,33 @@ static int json_depth(const char *p, size_t n)
     return max;
 }
 
+void mgs_utf8_clean(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        unsigned c = p[0];
+        int n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+                : (c & 0xf8) == 0xf0 ? 4 : 0;
+        int i, ok = n > 0;
+        unsigned cp = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f
+                                                              : c & 0x07;
+        for (i = 1; ok && i < n; i++) {
+            ok = (p[i] & 0xc0) == 0x80; /* also stops at the NUL */
+            cp = cp << 6 | (p[i] & 0x3f);
+        }
+        /* no overlong form, no surrogate, nothing past U+10FFFF */
+        if (ok && ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+                   (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+                   (cp >= 0xd800 && cp <= 0xdfff)))
+            ok = 0;
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n;
+    }
+}
+
 json_t *mgs_json_parse(const char *body, size_t n, char *err, size_t cap)
 {
     json_error_t je;

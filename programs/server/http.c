@@ -30,6 +30,9 @@ typedef struct req {
     int routed;
     json_t *ready;     /* a long poll's answer, once it has one */
     int polling;
+    char auth[144];    /* the session cookie as "Bearer TOKEN" */
+    int cookie_auth;   /* the player is the session cookie's */
+    char set_cookie[MGS_SET_COOKIE_CAP]; /* a Set-Cookie for the answer */
 } req;
 
 void mgs_http_headers(struct MHD_Response *resp)
@@ -78,6 +81,13 @@ static enum MHD_Result send_json(struct MHD_Connection *c, req *rq,
     }
     if (status == 405)
         MHD_add_response_header(resp, "Allow", "GET, POST");
+    if (rq->cookie_auth && status == 401 && !rq->set_cookie[0])
+        /* a session cookie that no longer speaks for anybody: dropped */
+        snprintf(rq->set_cookie, sizeof rq->set_cookie,
+                 "%s=; HttpOnly; Secure; SameSite=Strict; Path=/; Max-Age=0",
+                 MGS_SESSION_COOKIE);
+    if (rq->set_cookie[0])
+        MHD_add_response_header(resp, "Set-Cookie", rq->set_cookie);
     rc = MHD_queue_response(c, (unsigned)status, resp);
     MHD_destroy_response(resp);
     rq->status = status;
@@ -101,6 +111,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, req *rq,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    mgs_utf8_clean(msg); /* a client's bytes in it, or a cut character */
     b = json_pack("{s:s}", "error", msg);
     rc = send_json(c, rq, status, b);
     json_decref(b);
@@ -196,6 +207,48 @@ static int origin_ok(mgs_srv *srv, struct MHD_Connection *c)
     p = strstr(o, "://");
     return host && p && (size_t)(p - o) == strlen(scheme) &&
            strncmp(o, scheme, strlen(scheme)) == 0 && strcmp(p + 3, host) == 0;
+}
+
+/* Who a request speaks for, in *out: its Authorization header; without
+ * one, its session cookie (accounts.c) as "Bearer TOKEN", but on a POST
+ * only from this site's own page -- an Origin (route() has refused any
+ * but the server's own and --origin's) or Sec-Fetch-Site: same-origin --
+ * so that another site cannot make a browser act with its cookie (CSRF):
+ * -1 then.  *out NULL: neither. */
+static int player_authorization(struct MHD_Connection *c, req *rq, int post,
+                                const char **out)
+{
+    const char *a =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    const char *s;
+    *out = a;
+    if (a)
+        return 0;
+    s = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, MGS_SESSION_COOKIE);
+    if (!s || !*s)
+        return 0;
+    if (post) {
+        const char *o =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+        const char *site =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+        if (!o && !(site && strcmp(site, "same-origin") == 0))
+            return -1;
+    }
+    if (strlen(s) > 128)
+        s = "-"; /* no session's: 401 */
+    snprintf(rq->auth, sizeof rq->auth, "Bearer %s", s);
+    rq->cookie_auth = 1;
+    *out = rq->auth;
+    return 0;
+}
+
+static enum MHD_Result send_csrf(struct MHD_Connection *c, req *rq)
+{
+    return send_error(c, rq, 403, "a request that the session cookie "
+                                  "speaks for must come from this site's "
+                                  "page (an Origin header, or "
+                                  "Sec-Fetch-Site: same-origin)");
 }
 
 /* libmicrohttpd's unescaping of the path, except that "%00" stays as it
@@ -326,15 +379,16 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     } else if (strcmp(sub, "/join") == 0) {
         mgs_result r = {0, NULL};
         const char *inv = json_string_value(json_object_get(body, "invite"));
+        const char *pauth;
         if (!inv || strlen(inv) > 128) {
             rc = send_error(c, rq, 400, "\"invite\" is required: the token "
                                         "of the link you were sent");
+        } else if (player_authorization(c, rq, 1, &pauth) != 0) {
+            rc = send_csrf(c, rq);
         } else {
             mgs_player pl;
             /* a player token: the seat gets the player's name */
-            if (mgs_player_auth(srv, MHD_lookup_connection_value(
-                                         c, MHD_HEADER_KIND, "Authorization"),
-                                &pl, &r) >= 0) {
+            if (mgs_player_auth(srv, pauth, &pl, &r) >= 0) {
                 pthread_mutex_lock(&t->mu);
                 mgs_join(srv, t, inv, body, pl.name, &r);
                 pthread_mutex_unlock(&t->mu);
@@ -429,6 +483,14 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     mgs_result r = {0, NULL};
     enum MHD_Result rc;
     json_t *query;
+    const char *pauth;
+    /* (a login reads no session: a cookie sent with it is not used) */
+    if (strcmp(api, "/login") == 0)
+        pauth = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                            "Authorization");
+    else if (player_authorization(c, rq, strcmp(method, "POST") == 0,
+                                  &pauth))
+        return send_csrf(c, rq);
     memset(&q, 0, sizeof q);
     q.srv = srv;
     q.method = method;
@@ -436,8 +498,9 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     q.raw = rq->body;
     q.raw_len = rq->len;
     q.too_big = rq->too_big;
-    q.authorization =
-        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    q.authorization = pauth;
+    q.cookie = rq->cookie_auth;
+    q.set_cookie = rq->set_cookie;
     q.client = rq->key;
     q.query = query = json_object();
     if (query)
@@ -522,12 +585,14 @@ static enum MHD_Result route(mgs_srv *srv, struct MHD_Connection *c, req *rq,
                 return send_error(c, rq, 400, "%s", msg);
             {
                 mgs_player pl;
+                const char *pauth;
                 pl.name[0] = '\0';
+                if (player_authorization(c, rq, 1, &pauth) != 0) {
+                    json_decref(body);
+                    return send_csrf(c, rq);
+                }
                 /* a player token: the creator's seat gets the name */
-                if (mgs_player_auth(srv,
-                                    MHD_lookup_connection_value(
-                                        c, MHD_HEADER_KIND, "Authorization"),
-                                    &pl, &r) >= 0)
+                if (mgs_player_auth(srv, pauth, &pl, &r) >= 0)
                     mgs_create(srv, body, rq->key, pl.name, &r);
             }
             json_decref(body);

@@ -42,6 +42,8 @@ static const char usage[] =
     "                         limit)\n"
     "  --players-per-hour N   players one client registers per hour (10; 0:\n"
     "                         no limit)\n"
+    "  --password-hashes N    password hashings at once (argon2id, 64 MiB\n"
+    "                         each; one a CPU, at most 8); more: 503\n"
     "  --header-timeout S     a request's headers must be complete within S\n"
     "                         seconds of the connection, or of its previous\n"
     "                         request (30)\n"
@@ -196,6 +198,7 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
         {"creations-per-hour", 1, 0, 1002},
         {"header-timeout", 1, 0, 1003},
         {"players-per-hour", 1, 0, 1004},
+        {"password-hashes", 1, 0, 1005},
         {0, 0, 0, 0}};
     int ch, web_given = 0;
     while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -296,6 +299,10 @@ static int parse_args(int argc, char **argv, mgs_config *c, char *backup,
             break;
         case 1004:
             rc = num_arg("--players-per-hour", optarg, &c->players_per_hour);
+            break;
+        case 1005:
+            rc = int_arg("--password-hashes", optarg, 1, 256,
+                         &c->password_hashes);
             break;
         case 'h': fputs(usage, stdout); exit(0);
         case 'V': printf("mg-server %s\n", mg_version_string()); exit(0);

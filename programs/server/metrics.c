@@ -3,7 +3,7 @@
  * open, commands by result, HTTP answers by class, the storage's commit
  * time and the bots' think time (histograms), and the process's start.
  */
-#include "server.h"
+#include "place.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +149,11 @@ char *mgs_metrics_text(mgs_srv *srv)
             "mg_store_failures_total %llu\n",
         (unsigned long long)st.appends, (unsigned long long)st.transactions,
         (unsigned long long)st.failures);
+    put(&b, "# HELP mg_password_hashes_total Password hashes made and "
+            "checked (argon2id; a login for an unknown name checks a dummy "
+            "hash).\n# TYPE mg_password_hashes_total counter\n"
+            "mg_password_hashes_total %llu\n",
+        mgs_password_hashes());
     put(&b, "# HELP mg_start_time_seconds When the server started.\n"
             "# TYPE mg_start_time_seconds gauge\nmg_start_time_seconds %lld\n",
         (long long)(srv->started_ms / 1000));

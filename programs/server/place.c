@@ -21,6 +21,12 @@ static const place_route routes[] = {
     {"GET", "/players/*/games", mgs_players_games},
     {"GET", "/leaderboard", mgs_leaderboards},
     {"GET", "/leaderboard/*", mgs_leaderboard},
+    /* accounts.c */
+    {"POST", "/players/*/password", mgs_account_password},
+    {"GET", "/players/me/account", mgs_account_get},
+    {"POST", "/login", mgs_account_login},
+    {"POST", "/logout", mgs_account_logout},
+    {"POST", "/logout/all", mgs_account_logout_all},
 };
 #define NROUTES (sizeof routes / sizeof routes[0])
 

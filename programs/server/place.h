@@ -12,6 +12,10 @@
  *   token    hex of a token's hash    name    {"name", "kind":"player",
  *                                              "created_ms"}
  *   game, rating, family: a player's games and ratings (ratings.h)
+ *   token    (a session, accounts.c)  name    {"name", "kind":"session",
+ *                                              "created_ms", "expires_ms"}
+ *   password the name (NFC)           name    {"hash": argon2id string,
+ *                                              "updated_ms"}
  *
  * A name's keys (names.c) are kept unique by MGS_DOC_NEW, so that two
  * registrations of one name (or of two confusable names) at once make
@@ -39,14 +43,25 @@ typedef struct mgs_place_req {
     const char *client;        /* the client's key (mgs_client_key) */
     const json_t *query;       /* the query's arguments {name: value}
                                 * (at most MGS_QUERY_MAX; NULL: none) */
+    int cookie;                /* authorization came from the mg_session
+                                * cookie (http.c checked a POST's origin) */
+    char *set_cookie;          /* out: a Set-Cookie header's value (at
+                                * most MGS_SET_COOKIE_CAP bytes), or "" */
 } mgs_place_req;
 #define MGS_QUERY_MAX 16
+
+#define MGS_SET_COOKIE_CAP 200
+#define MGS_SESSION_COOKIE "mg_session"
 
 /* A player, as a request speaks for one. */
 typedef struct mgs_player {
     char name[MGS_NAME_BYTES]; /* NFC, as shown */
     int bot;
     int64_t created_ms;
+    /* the credential the request carried (mgs_player_auth) */
+    int session;               /* 1: a session (login), 0: a player token */
+    char token_key[65];        /* its token document's key (hex) */
+    int64_t expires_ms;        /* a session's end */
 } mgs_player;
 
 /* place.c: answer `q` if its path is the place's (1, with r set), else
@@ -54,9 +69,12 @@ typedef struct mgs_player {
 int mgs_place_route(mgs_place_req *q, mgs_result *r);
 
 /* players.c: the player whose token a request carries (its
- * Authorization header: "Bearer TOKEN"; NULL: none): 1 with *p set; 0 when the request
- * carries no player token (r untouched); -1 with r set (401: a token
- * that is no player's; 503: storage failed). */
+ * Authorization header: "Bearer TOKEN"; NULL: none; http.c passes the
+ * mg_session cookie as "Bearer TOKEN" too): 1 with *p set; 0 when the
+ * request carries no player token (r untouched); -1 with r set (401: a
+ * token that is no player's, or a session that has ended (an expired
+ * one is deleted); 503: storage failed).  A player token or a session
+ * token (accounts.c) speak for the player alike. */
 int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
                     mgs_result *r);
 
@@ -76,5 +94,49 @@ json_t *mgs_player_page_extra(mgs_srv *srv, const char *name);
 void mgs_players_games(const mgs_place_req *q, mgs_result *r);
 void mgs_leaderboards(const mgs_place_req *q, mgs_result *r);
 void mgs_leaderboard(const mgs_place_req *q, mgs_result *r);
+
+/* accounts.c: passwords, logins, sessions (doc/server-api.md,
+ * "Accounts") */
+#define MGS_SESSION_S (30 * 86400) /* a session lasts 30 days */
+#define MGS_SESSIONS_MAX 20        /* a player's sessions at once */
+void mgs_account_password(const mgs_place_req *q, mgs_result *r);
+void mgs_account_login(const mgs_place_req *q, mgs_result *r);
+void mgs_account_logout(const mgs_place_req *q, mgs_result *r);
+void mgs_account_logout_all(const mgs_place_req *q, mgs_result *r);
+void mgs_account_get(const mgs_place_req *q, mgs_result *r);
+
+/* login_guard.c: what keeps password hashing from being a way in or a
+ * way to take the server down.  Failed logins are counted per name (its
+ * confusable key) and per client (mgs_client_key) in windows of
+ * MGS_LOGIN_WINDOW_S from the first failure; a name with
+ * MGS_LOGIN_NAME_FAILS, or a client with MGS_LOGIN_ADDR_FAILS, is
+ * refused until its window ends.  Process-wide (one server a process),
+ * in fixed tables of MGS_LOGIN_SLOTS each (when full, the window that
+ * ends first is forgotten first); forgotten at a restart. */
+#define MGS_LOGIN_WINDOW_S 900
+#define MGS_LOGIN_NAME_FAILS 5
+#define MGS_LOGIN_ADDR_FAILS 20
+#define MGS_LOGIN_SLOTS 2048
+/* 0 when a login for name_key from client may be tried; else the
+ * seconds to wait, with *limit "login-name" or "login-address". */
+int mgs_login_locked(const char *name_key, const char *client,
+                     const char **limit);
+void mgs_login_failed(const char *name_key, const char *client);
+void mgs_login_succeeded(const char *name_key);
+void mgs_login_reset(void); /* every count forgotten (the fuzzer) */
+/* Password hashing (argon2id with libsodium's INTERACTIVE limits: 2
+ * passes over 64 MiB) at most --password-hashes at once: mgs_hash_enter
+ * is 0 when a slot was free (leave it with mgs_hash_leave), -1 when all
+ * are taken (the request is answered 503). */
+int mgs_hash_enter(mgs_srv *srv);
+void mgs_hash_leave(void);
+/* Hash a password into out (crypto_pwhash_STRBYTES): 0, -1 out of
+ * memory.  Check one against a stored hash (NULL: against a dummy hash
+ * made once, so that an unknown name costs what a wrong password does):
+ * 1 it matches, 0 not.  Both between mgs_hash_enter and leave. */
+int mgs_password_hash(const char *password, char *out);
+int mgs_password_check(const char *hash, const char *password);
+/* Hashes and checks made (for /metrics: mg_password_hashes_total). */
+unsigned long long mgs_password_hashes(void);
 
 #endif /* MGS_PLACE_H */

@@ -92,7 +92,8 @@ int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
     unsigned char h[MGS_HASH_LEN];
     char hex[65];
     doc_copy c;
-    int rc;
+    int rc, session = 0;
+    int64_t expires = 0;
     memset(p, 0, sizeof *p);
     if (!a)
         return 0;
@@ -105,9 +106,31 @@ int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
     hex32(h, hex);
     memset(&c, 0, sizeof c);
     rc = mgs_store_doc(srv->store, "token", hex, copy_doc, &c);
+    if (rc == MGS_OK) {
+        const char *kind = json_string_value(json_object_get(c.json, "kind"));
+        session = kind && strcmp(kind, "session") == 0;
+        expires = json_integer_value(json_object_get(c.json, "expires_ms"));
+    }
     json_decref(c.json);
     if (rc == MGS_ENOTFOUND) {
         mgs_error(r, 401, "this token is no player's (or no longer)");
+        return -1;
+    }
+    if (rc == MGS_OK && session && expires <= mgs_now_ms()) {
+        /* an expired session: gone for good */
+        mgs_doc_row d;
+        mgs_append ap;
+        char err[256];
+        memset(&d, 0, sizeof d);
+        d.op = MGS_DOC_DELETE;
+        d.kind = "token";
+        d.key = hex;
+        d.if_updated_ms = -1;
+        memset(&ap, 0, sizeof ap);
+        ap.docs = &d;
+        ap.ndocs = 1;
+        (void)mgs_store_append(srv->store, &ap, 1, err, sizeof err);
+        mgs_error(r, 401, "this session has expired: log in again");
         return -1;
     }
     if (rc != MGS_OK || (rc = load_player(srv, c.owner, p)) < 0) {
@@ -118,6 +141,9 @@ int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
         mgs_error(r, 401, "this token is no player's (or no longer)");
         return -1;
     }
+    p->session = session;
+    p->expires_ms = session ? expires : 0;
+    snprintf(p->token_key, sizeof p->token_key, "%s", hex);
     return 1;
 }
 

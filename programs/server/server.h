@@ -41,6 +41,9 @@
  *   players.c  players: names, tokens, who a request speaks for, a
  *              player's page
  *   names.c    players' names and their confusable keys (names.h, ICU)
+ *   accounts.c passwords, logins, sessions, logout (everywhere)
+ *   login_guard.c  failed logins counted per name and per client, the
+ *              password hashing (argon2id) bounded, the dummy hash
  *   glicko2.c  Glicko-2 ratings (glicko2.h; not yet used by a request)
  *   http.h     libmicrohttpd's callbacks (http.c, conns.c) and files.c's
  *              answer, for the files that include <microhttpd.h>
@@ -136,6 +139,7 @@ typedef struct mgs_config {
     double creations_per_hour; /* tables a client creates */
     int header_timeout_s;    /* a request's headers, whole */
     double players_per_hour; /* players one client registers */
+    int password_hashes;     /* argon2id hashes at once (login_guard.c) */
 } mgs_config;
 
 /* games.c: one mg_game per spec, shared by the tables playing it (a
@@ -541,6 +545,10 @@ int mgs_open_tables(mgs_srv *srv);
 int mgs_cmd_key(const json_t *body, const char *what, char *key,
                 size_t cap, const char **cmd_id, mgs_result *r);
 int mgs_seat_rate_take(mgs_srv *srv, mgs_seat *s, int64_t now_ms);
+/* s made valid UTF-8 in place: each byte of a sequence that is not
+ * (a client's bytes quoted in a message, a character cut by a "%.40s")
+ * becomes '?'.  JSON strings must be UTF-8: jansson refuses others. */
+void mgs_utf8_clean(char *s);
 /* JSON body: parse with the limits (depth, duplicates, UTF-8), or NULL
  * with a message. */
 json_t *mgs_json_parse(const char *body, size_t n, char *err, size_t cap);

@@ -184,8 +184,9 @@ typedef struct mgs_doc {
 int mgs_store_doc(mgs_store *st, const char *kind, const char *key,
                   int (*cb)(void *arg, const mgs_doc *d), void *arg);
 
-/* Documents of one kind, cb once each (a non-zero return stops early and
- * is returned): those of `owner` (NULL: any), whose key starts with
+/* Documents of one kind (NULL: of every kind, ordered by kind first),
+ * cb once each (a non-zero return stops early and is returned): those of
+ * `owner` (NULL: any), whose key starts with
  * `prefix` (NULL or "": any), in the order `order` (MGS_DOCS_BY_KEY,
  * MGS_DOCS_NEWEST: updated_ms descending, MGS_DOCS_BY_RANK: rank
  * descending, then key), skipping `offset` and at most `limit` (> 0).

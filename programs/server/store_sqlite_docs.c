@@ -202,12 +202,11 @@ int mgs_store_docs(mgs_store *st, const char *kind, const char *owner,
     int64_t num[2];
     int nt = 0;
     doc_call k;
-    if (!st || !kind || !cb || order < 0 || order > 2 || offset < 0 ||
-        limit <= 0)
+    if (!st || !cb || order < 0 || order > 2 || offset < 0 || limit <= 0)
         return MGS_EINVAL;
     k.cb = cb;
     k.arg = arg;
-    text[nt++] = kind;
+    text[nt++] = kind ? kind : "";
     text[nt++] = owner ? owner : "";
     text[nt++] = prefix ? prefix : "";
     num[0] = limit;
@@ -215,11 +214,13 @@ int mgs_store_docs(mgs_store *st, const char *kind, const char *owner,
     /* the prefix compared as a range (substr(key, 1, n) = prefix would
      * not use the primary key) */
     snprintf(sql, sizeof sql,
-             DOC_COLS " WHERE kind = ?1%s%s%s LIMIT ?4 OFFSET ?5",
+             DOC_COLS " WHERE %s%s%s%s%s LIMIT ?4 OFFSET ?5",
+             kind ? "kind = ?1" : "?1 = ?1",
              owner ? " AND owner = ?2" : " AND ?2 = ?2",
              prefix && *prefix
                  ? " AND key >= ?3 AND substr(key, 1, length(?3)) = ?3"
                  : " AND ?3 = ?3",
-             orders[order]);
+             kind ? "" : " ORDER BY kind,", kind ? orders[order]
+                                                 : orders[order] + 9);
     return read_docs(st, sql, text, nt, num, 2, 0, &k);
 }

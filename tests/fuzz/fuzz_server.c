@@ -34,6 +34,8 @@
  *   r             a restart: every table leaves memory, the unfinished
  *                 ones are restored from the log (mgs_restore_all) and
  *                 their bots woken, as main.c does
+ *   p...          a request to the place (players ...): see
+ *                 fuzz_server_place.c
  *   anything else is ignored.
  *
  * The clock (mgs_now_ms) and the random tokens (mgs_random_token: ids,
@@ -161,6 +163,7 @@ static void srv_free(mgs_srv *srv)
     free(srv->jobs);
     mgs_rate_free(srv);
     reset_store(srv->store);
+    fuzz_place_reset(srv->store);
     pthread_mutex_destroy(&srv->tables_mu);
     pthread_mutex_destroy(&srv->metrics_mu);
     pthread_mutex_destroy(&srv->jobs_mu);
@@ -728,6 +731,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 'r':
             do_restart(&w);
+            break;
+        case 'p':
+            fuzz_place(w.srv, arg, alen);
             break;
         default:
             break;

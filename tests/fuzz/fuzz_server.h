@@ -2,7 +2,8 @@
  * fuzz_server.h - what the files of the request fuzzer share: the clock
  * and the random sequence that fuzz_server_env.c gives the server in
  * place of clock.c's and secret.c's (fuzz_server.c sets them for each
- * input), and fuzz_server_check.c's invariant of a table.
+ * input), fuzz_server_check.c's invariant of a table and
+ * fuzz_server_place.c's requests to the place.
  */
 #ifndef FUZZ_SERVER_H
 #define FUZZ_SERVER_H
@@ -32,5 +33,10 @@ int read_row(void *arg, const mgs_table_row *row);
 int ignore_seat(void *arg, const mgs_seat_row *s);
 /* The table t (locked) against its stored log replayed. */
 void check_table(mgs_srv *srv, mgs_table *t);
+
+/* fuzz_server_place.c: a 'p' line (a request to the place), and every
+ * document deleted between inputs (checked). */
+void fuzz_place(mgs_srv *srv, const char *text, size_t n);
+void fuzz_place_reset(mgs_store *st);
 
 #endif /* FUZZ_SERVER_H */

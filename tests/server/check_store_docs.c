@@ -200,6 +200,15 @@ static void test_listing(mgs_store *st)
     memset(&s, 0, sizeof s);
     CHECK(mgs_store_docs(st, "rank", NULL, "dab_", MGS_DOCS_BY_KEY, 0, 100,
                          on_doc, &s) == MGS_OK && s.n == 0);
+    /* every kind: ordered by kind, then as asked */
+    memset(&s, 0, sizeof s);
+    CHECK(mgs_store_docs(st, NULL, "cid", NULL, MGS_DOCS_BY_RANK, 0, 100,
+                         on_doc, &s) == MGS_OK);
+    CHECK(s.n == 2 && strcmp(s.keys[0], "dab3/cid") == 0);
+    memset(&s, 0, sizeof s);
+    CHECK(mgs_store_docs(st, NULL, NULL, NULL, MGS_DOCS_BY_KEY, 0, 1000,
+                         on_doc, &s) == MGS_OK);
+    CHECK(s.n >= 12);
     /* bad arguments */
     CHECK(mgs_store_docs(st, "rank", NULL, NULL, 3, 0, 10, on_doc, &s) ==
           MGS_EINVAL);

@@ -30,7 +30,7 @@ echo "server-check: $MG_SERVER, seed MG_SERVER_SEED=$MG_SERVER_SEED," \
 cd "$here"
 if [ $# -eq 0 ]; then
     set -- test_server_api test_server_input test_server_limits \
-        test_server_players test_server_ratings \
+        test_server_players test_server_accounts test_server_ratings \
         test_server_bots test_server_crash
 fi
 exec python3 -m unittest "$@"

@@ -138,6 +138,19 @@ class TestNames(PlayersCase):
         a = self.srv.request("GET", "/api/v1/nothing")
         self.assert_error(a, 404)
 
+    def test_paths_that_are_not_utf8(self):
+        """A path's bytes quoted in an error are made UTF-8 (a JSON answer,
+        never a 500); the fuzzer found POST /players/NAME<bytes> answered
+        no JSON at all."""
+        for method, path, status in (
+                ("GET", "/api/v1/players/ab%FF%FEcd", 404),
+                ("GET", "/api/v1/players/" + "%C3%A9" * 40 + "%C3", 404),
+                ("POST", "/api/v1/players/ab%C3", 405),
+                ("GET", "/api/v1/ab%FF", 404)):
+            a = self.srv.request(method, path,
+                                 {} if method == "POST" else None)
+            self.assert_error(a, status)
+
     def test_cmd_id_answers_the_first(self):
         body = {"name": "Resent", "cmd_id": "resent-registration-01"}
         a = self.srv.request("POST", "/api/v1/players", body)

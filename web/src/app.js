@@ -13,6 +13,9 @@ import { BOT_NAMES } from "./app/games.js";
 import { explainRefusal, humanToMove, onSite, play, undo } from "./app/moves.js";
 import { saveRecord, loadRecordText } from "./app/records.js";
 import { initOnline } from "./app/online.js";
+import { initReplay } from "./app/replay.js";
+import { initReview } from "./app/review.js";
+import { initTurn } from "./app/turn.js";
 import { buildSeats } from "./app/seats.js";
 import { $, app, parseBotSeed } from "./app/state.js";
 import { showError, showNotice } from "./app/status.js";
@@ -120,6 +123,9 @@ async function main() {
         if (ev.key === "Escape" && app.selected >= 0) { app.selected = -1; updateBoard(); }
         if ((ev.ctrlKey || ev.metaKey) && ev.key === "z") { ev.preventDefault(); undo(); }
     });
+    initReplay();
+    initReview();
+    initTurn();
     buildOptionsForm();
     newGame();
     // a finished online game to analyse (online.js, Analyse): both seats

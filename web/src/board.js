@@ -240,7 +240,17 @@
                 for (const s of [ov.hint.from, ov.hint.to]) {
                     if (s < 0) continue;
                     const [x, y] = at(s);
-                    el("circle", { class: "mg-hint", cx: x, cy: y, r: scale * 0.46 }, layer);
+                    // a line: drawn over in green (a ring around a line
+                    // on the board's edge would be cut by the frame)
+                    const line = sites[s].kind === 3 &&
+                        svg.querySelector(`line[data-site="${s}"]:not(.mg-ghost)`);
+                    if (line) {
+                        const c = line.cloneNode(false);
+                        c.removeAttribute("data-site");
+                        c.setAttribute("class", "mg-hint-line");
+                        c.setAttribute("data-hint", String(s));
+                        line.parentNode.appendChild(c);
+                    } else el("circle", { class: "mg-hint", cx: x, cy: y, r: scale * 0.46, "data-hint": String(s) }, layer);
                 }
             }
             // selection of a step

@@ -283,6 +283,65 @@
                     return new State(heap().u32[out >> 2], this.game);
                 } finally { a.done(); }
             }
+            /* A uniformly random playout's end, the state unchanged
+             * (mg_state_playout_result): {winner (0, 1, DRAW, or NOBODY
+             * when maxActions stopped it), scores: [s0, s1]}. */
+            playoutResult(seed, maxActions) {
+                const a = arena();
+                try {
+                    const p = a.alloc(12);
+                    check(M._mg_state_playout_result(this.ptr, toU64(seed),
+                        maxActions === undefined ? -1 : maxActions, p, p + 4));
+                    const i = heap().i32;
+                    return { winner: i[p >> 2], scores: [i[(p >> 2) + 1], i[(p >> 2) + 2]] };
+                } finally { a.done(); }
+            }
+        }
+
+        /* ------------------------------------------------------- solver */
+
+        const EBUDGET = -16;
+        const UNKNOWN = -2147483648;
+
+        // mg_solver (1.4): exact values under optimal play, from the
+        // point of view of the player to move, within a budget.
+        class Solver {
+            constructor(ptr) { this.ptr = ptr; }
+            free() { if (this.ptr) M._mg_solver_free(this.ptr); this.ptr = 0; }
+            /* {exact, value, best, nodes, lower, upper}: exact false when
+             * the budget ran out (value the lower bound, best the best
+             * action found). */
+            solve(state, maxNodes, timeMs) {
+                const a = arena();
+                try {
+                    const p = a.alloc(32);
+                    const r = M._mg_solver_solve(this.ptr, state.ptr, BigInt(maxNodes || 0),
+                                                 timeMs || 0, p, p + 4, p + 8);
+                    if (r !== EBUDGET) check(r);
+                    const i = heap().i32;
+                    const out = { exact: r === 0, value: i[p >> 2], best: i[(p >> 2) + 1],
+                                  nodes: heap().u32[(p >> 2) + 2] + heap().u32[(p >> 2) + 3] * 4294967296 };
+                    check(M._mg_solver_bounds(this.ptr, p + 16, p + 20));
+                    out.lower = i[(p + 16) >> 2];
+                    out.upper = i[(p + 20) >> 2];
+                    return out;
+                } finally { a.done(); }
+            }
+            /* The value of every legal action (legalActions() order),
+             * null for one the budget left unknown: {exact, values}. */
+            values(state, maxNodes, timeMs) {
+                const a = arena();
+                try {
+                    const n = state.game.maxLegalActions;
+                    const buf = a.alloc(4 * Math.max(1, n)), cnt = a.alloc(4);
+                    const r = M._mg_solver_values(this.ptr, state.ptr, BigInt(maxNodes || 0),
+                                                  timeMs || 0, buf, n, cnt);
+                    if (r !== EBUDGET) check(r);
+                    const k = heap().u32[cnt >> 2];
+                    const values = readI32(buf, k).map((v) => (v === UNKNOWN ? null : v));
+                    return { exact: r === 0, values };
+                } finally { a.done(); }
+            }
         }
 
         /* ---------------------------------------------------------- bot */
@@ -343,6 +402,15 @@
                     const out = a.alloc(4), err = errBuf(a);
                     check(M._mg_bot_new(out, a.str(spec), toU64(seed), err, 512), a, err);
                     return new Bot(heap().u32[out >> 2]);
+                } finally { a.done(); }
+            },
+            // A solver for `game` using `bytes` bytes in all (1.4).
+            solver(game, bytes) {
+                const a = arena();
+                try {
+                    const out = a.alloc(4), err = errBuf(a);
+                    check(M._mg_solver_new(out, game.ptr, bytes || (16 << 20), err, 512), a, err);
+                    return new Solver(heap().u32[out >> 2]);
                 } finally { a.done(); }
             },
             /* Option introspection (1.4): every option of a spec, in the

@@ -13,6 +13,18 @@
  *       the time of `runs` fresh bots' first move from the start of
  *       `game` -> {type: "bench", id, ms: [...]}
  *   {type: "probe", id, names} -> {type: "probe", id, bots: [{name, spec}]}
+ *   {type: "review", id, record, from, nodes, timeMs, iterations, playouts,
+ *    solverBytes}
+ *       every move of `record` from action `from` on, in order: the
+ *       solver's exact values of the position's legal actions within
+ *       `nodes` nodes and `timeMs` ms; if the budget runs out, mcts
+ *       (`iterations`) picks the best action and the played and best
+ *       actions are each worth the mean of `playouts` random playouts
+ *       after them, for the mover (1 win, 1/2 draw, 0 loss)
+ *       -> {type: "review-step", id, step: {ply, mover, kind: "exact" |
+ *          "search", played, playedName, best, bestName, vPlayed, vBest}}
+ *          per action, then {type: "review-done", id}
+ *       (the page ends this worker to cancel: review.js)
  *   {type: "cancel", upTo}
  *       no answer to the "choose" requests with id <= upTo not yet begun
  *       (the page sends it while the worker is loading, instead of
@@ -84,6 +96,63 @@ function probe(msg) {
     return { type: "probe", id: msg.id, bots: found };
 }
 
+// The mean result for `mover` of random playouts from `st` after `action`.
+function playoutValue(st, action, mover, runs, seed) {
+    const s = st.clone();
+    try {
+        s.apply(action);
+        let sum = 0;
+        for (let k = 0; k < runs; k++) {
+            const w = s.playoutResult(seed + k, -1).winner;
+            sum += w === mover ? 1 : w === lib.DRAW ? 0.5 : 0;
+        }
+        return sum / runs;
+    } finally { s.free(); }
+}
+
+function review(msg) {
+    const { game, state } = lib.load(msg.record);
+    const h = state.history();
+    state.free();
+    const st = game.newState();
+    let solver = null;
+    try {
+        solver = lib.solver(game, msg.solverBytes);
+        for (let i = 0; i < h.length && !st.isTerminal; i++) {
+            if (i >= (msg.from || 0)) {
+                const legal = st.legalActions(), mover = st.currentPlayer, played = h[i];
+                const step = { ply: i, mover, played, playedName: st.actionToString(played) };
+                const r = solver.values(st, msg.nodes, msg.timeMs);
+                const k = legal.indexOf(played);
+                if (r.exact && k >= 0) {
+                    let b = 0;
+                    for (let j = 1; j < r.values.length; j++) if (r.values[j] > r.values[b]) b = j;
+                    // the played move when it is as good as the best
+                    if (r.values[k] === r.values[b]) b = k;
+                    Object.assign(step, { kind: "exact", best: legal[b], vBest: r.values[b], vPlayed: r.values[k] });
+                } else {
+                    const bot = lib.bot(`mcts(iterations=${msg.iterations})`, 1000 + i);
+                    let best;
+                    try { best = bot.choose(st); } finally { bot.free(); }
+                    const vPlayed = playoutValue(st, played, mover, msg.playouts, 7 * i);
+                    let vBest = best === played ? vPlayed : playoutValue(st, best, mover, msg.playouts, 7 * i);
+                    // the played move when its estimate is the better one
+                    if (vPlayed >= vBest) { best = played; vBest = vPlayed; }
+                    Object.assign(step, { kind: "search", best, vBest, vPlayed });
+                }
+                step.bestName = st.actionToString(step.best);
+                self.postMessage({ type: "review-step", id: msg.id, step });
+            }
+            st.apply(h[i]);
+        }
+    } finally {
+        if (solver) solver.free();
+        st.free();
+        game.free();
+    }
+    return { type: "review-done", id: msg.id };
+}
+
 self.onmessage = async (ev) => {
     const msg = ev.data;
     if (msg.type === "cancel") { cancelled = Math.max(cancelled, msg.upTo); return; }
@@ -94,6 +163,7 @@ self.onmessage = async (ev) => {
         if (msg.type === "choose") reply = choose(msg);
         else if (msg.type === "bench") reply = bench(msg);
         else if (msg.type === "probe") reply = probe(msg);
+        else if (msg.type === "review") reply = review(msg);
         else throw new Error("unknown message " + msg.type);
         self.postMessage(reply);
     } catch (e) {

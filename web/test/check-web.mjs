@@ -639,7 +639,7 @@ test("the bot thinks in a worker: the page stays responsive; New game cancels; p
     await newGame(page, "dots_and_boxes", { rows: 2, cols: 2 }, ["human", "random"]);
     await page.click("#hint");
     await page.waitForFunction(() => /^Hint: /.test(document.getElementById("hint-text").textContent));
-    assert.ok(await page.$$eval("#board .mg-hint", (h) => h.length) >= 1);
+    assert.ok(await page.$$eval("#board .mg-hint, #board .mg-hint-line", (h) => h.length) >= 1);
     // a move typed in notation
     await page.fill("#move-input", "a1-b1");
     await page.press("#move-input", "Enter");

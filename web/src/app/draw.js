@@ -4,6 +4,9 @@
 /* global BoardView */
 import { maybeBot } from "./bots.js";
 import { clickMap, humanToMove, play, refusableSites } from "./moves.js";
+import { drawReplay, updateReplay } from "./replay.js";
+import { updateReview } from "./review.js";
+import { updateTurn } from "./turn.js";
 import { $, app } from "./state.js";
 import { libStatus, seatLooks, runs, updateStatus, updateMoves } from "./status.js";
 
@@ -101,12 +104,17 @@ export function update() {
     updateBoard();
     updateStatus();
     updateMoves();
+    updateReplay();
+    updateReview();
     if (app.online) app.online.render();
+    updateTurn();
     maybeBot();
 }
 
 export function updateBoard() {
     const st = app.state, g = app.game;
+    // a finished game's earlier position, chosen in the replay
+    if (drawReplay(board, seatLooks(libStatus()))) { fitZoom([]); return; }
     const { single, steps, buttons } = clickMap();
     const human = humanToMove();
     const targets = [];

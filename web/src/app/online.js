@@ -12,6 +12,7 @@
  * secret is kept in localStorage per table: a reload, or a new tab, is
  * the same seat again. */
 import { update } from "./draw.js";
+import { initPlayer, playerToken, refreshPlayer } from "./player.js";
 import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
 import { initProfile, ratingsLine } from "./profile.js";
 import { $, app } from "./state.js";
@@ -113,6 +114,7 @@ export async function initOnline() {
     app.server = info;
     document.body.classList.add("has-server");
     buildCreateForm();
+    try { await initPlayer(); } catch (e) { /* the page plays without a name */ }
     if (await initProfile()) return; // /p/NAME, /leaderboard
     const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
     if (m) await openTable(m[1]);
@@ -217,12 +219,14 @@ async function createTable() {
     $("ol-create").disabled = true;
     try {
         body.cmd_id = keyId();
-        const r = await apiResent("POST", "/tables", body);
+        // the player's token: the seat shows the name
+        const r = await apiResent("POST", "/tables", body, playerToken());
         save(r.id, { seat: r.seat, secret: r.secret, invite: r.invite });
         history.pushState(null, "", `/t/${r.id}`);
         await openTable(r.id, r.snapshot);
     } catch (e) {
         $("ol-error").textContent = "Could not create the table: " + e.message;
+        if (e.status === 401) refreshPlayer(); // the session or token ended
     } finally {
         $("ol-create").disabled = false;
     }
@@ -239,7 +243,7 @@ async function openTable(id, snapshot) {
     let mine = saved(id), note = "";
     if (invite && !(mine && mine.secret)) {
         try {
-            const r = await apiResent("POST", `/tables/${id}/join`, { invite, cmd_id: keyId() });
+            const r = await apiResent("POST", `/tables/${id}/join`, { invite, cmd_id: keyId() }, playerToken());
             mine = { seat: r.seat, secret: r.secret, invite: null };
             save(id, mine);
             snapshot = r.snapshot;
@@ -536,8 +540,10 @@ class Table {
         const s = this.snap && this.snap.seats[seat];
         if (!s) return "";
         if (s.kind === "bot") return "bot " + (s.bot || "");
-        // a spectator sees players, not "You" and "Opponent"
-        const you = seat === this.seat ? "You" : this.seat === null ? "Player" : "Opponent";
+        // a spectator sees players, not "You" and "Opponent"; a named
+        // player by the name
+        let you = seat === this.seat ? "You" : this.seat === null ? "Player" : "Opponent";
+        if (s.player) you = seat === this.seat ? `${s.player} (you)` : s.player;
         return s.joined ? you : you + " (not joined yet)";
     }
 
