@@ -14,7 +14,7 @@
 import { update } from "./draw.js";
 import { initPlayer, playerToken, refreshPlayer } from "./player.js";
 import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
-import { initProfile, ratingsLine } from "./profile.js";
+import { initProfile, linkMyPage, ratingsLine } from "./profile.js";
 import { $, app } from "./state.js";
 import { breakable, seatLooks, libStatus, showError, showNotice, whoseMove } from "./status.js";
 
@@ -115,6 +115,7 @@ export async function initOnline() {
     document.body.classList.add("has-server");
     buildCreateForm();
     try { await initPlayer(); } catch (e) { /* the page plays without a name */ }
+    linkMyPage();
     if (await initProfile()) return; // /p/NAME, /leaderboard
     const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
     if (m) await openTable(m[1]);

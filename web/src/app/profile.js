@@ -61,6 +61,21 @@ function provMark(r) {
     return m;
 }
 
+/* The header's link to the page of the player this page plays as
+ * (player.js says who in body's data-player). */
+export function linkMyPage() {
+    const a = $("nav-me");
+    const sync = () => {
+        const name = document.body.dataset.player || "";
+        a.hidden = !name;
+        a.textContent = name ? "My page" : "";
+        a.title = name;
+        a.href = name ? playerHref(name) : "/";
+    };
+    new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ["data-player"] });
+    sync();
+}
+
 /* Is this address one of the place's pages?  Then show it (1). */
 export async function initProfile() {
     const p = location.pathname;
