@@ -10,6 +10,7 @@
  * from its stored log and swapped in whole (reload), so nothing that was
  * not committed stays in memory.
  */
+#include "ratings.h"
 #include "server.h"
 
 #include <stdio.h>
@@ -52,6 +53,8 @@ static void add_derived(const mgs_table *t, json_t *ev, int64_t now)
             t->r.drawn, "how", t->r.how, "reason", t->r.reason);
     else
         snap_result = json_null();
+    if (snap_result && t->r.ratings)
+        json_object_set(snap_result, "ratings", t->r.ratings);
     json_object_set_new(ev, "result", snap_result);
     if (t->r.has_clock) {
         int64_t c[2];
@@ -63,6 +66,17 @@ static void add_derived(const mgs_table *t, json_t *ev, int64_t now)
                       t->r.clock_seat >= 0 ? json_integer(t->r.clock_seat)
                                            : json_null()));
     }
+}
+
+/* The ratings a game's end changed (NULL: none) on its event and t. */
+static void set_ratings(mgs_table *t, json_t *ev, json_t *ratings)
+{
+    json_decref(t->r.ratings);
+    t->r.ratings = ratings ? json_incref(ratings) : NULL;
+    if (ratings)
+        json_object_set(ev, "ratings", ratings);
+    else
+        json_object_del(ev, "ratings");
 }
 
 /* Rebuild t from storage after a failed commit (t locked). */
@@ -102,18 +116,24 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     size_t n = json_array_size(events), i;
     mgs_event_row *rows = calloc(n ? n : 1, sizeof *rows);
     char **texts = calloc(n ? n : 1, sizeof *texts);
-    mgs_append *ap = calloc((size_t)nextra + 1, sizeof *ap);
+    mgs_append *ap = calloc((size_t)nextra + 2, sizeof *ap);
     json_t *row = NULL;
     char *row_text = NULL;
     char err[512];
-    int rc = -1;
+    int rc = -1, tries, src;
     int was_open = t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING;
+    mgs_end_docs end;
+    size_t end_i = 0;
+    mgs_append *ap0;
+    memset(&end, 0, sizeof end);
     if (!rows || !texts || !ap) {
         mgs_error(r, 503, "out of memory");
         goto out;
     }
     for (i = 0; i < n; i++) {
         json_t *ev = json_array_get(events, i);
+        int open_before =
+            t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING;
         json_object_set_new(ev, "version", json_integer(t->r.version + 1));
         if (!json_object_get(ev, "at_ms"))
             json_object_set_new(ev, "at_ms", json_integer(now));
@@ -123,6 +143,18 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
             if (i > 0)
                 reload(srv, t);
             goto out;
+        }
+        if (open_before && t->r.status != MGS_WAITING &&
+            t->r.status != MGS_PLAYING) {
+            /* the game ends: its players' documents, its ratings */
+            if (mgs_end_docs_make(srv, t, now, &end) != 0) {
+                mgs_error(r, 503, "storage does not answer: nothing was "
+                                  "applied; try again");
+                reload(srv, t);
+                goto out;
+            }
+            end_i = i;
+            set_ratings(t, ev, end.ratings);
         }
         add_derived(t, ev, now);
         texts[i] = json_dumps(ev, JSON_COMPACT); /* stored and streamed */
@@ -136,32 +168,70 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
         rows[i].json = texts[i];
         rows[i].at_ms = json_integer_value(json_object_get(ev, "at_ms"));
     }
-    answer = json_pack("{s:I,s:O}", "version", (json_int_t)t->r.version,
-                       "event", json_array_get(events, n ? n - 1 : 0));
-    if (answer && answer_extra)
-        json_object_update(answer, (json_t *)answer_extra);
-    if (answer && cmd_id) {
-        answer_text = json_dumps(answer, JSON_COMPACT);
-        cmd.seat = cmd_seat;
-        cmd.cmd_id = cmd_id;
-        cmd.status = 200;
-        cmd.answer = answer_text;
-    }
     row = mgs_table_row_json(t);
     row_text = row ? json_dumps(row, JSON_COMPACT) : NULL;
-    ap[0].table_id = t->id;
-    ap[0].table_json = row_text;
-    ap[0].created_ms = t->r.created_ms;
-    ap[0].updated_ms = t->r.updated_ms ? t->r.updated_ms : now;
-    ap[0].seats = seats;
-    ap[0].nseats = nseats;
-    ap[0].events = rows;
-    ap[0].nevents = (int)n;
-    ap[0].command = answer_text ? &cmd : NULL;
+    ap0 = &ap[0];
+    ap0->table_id = t->id;
+    ap0->table_json = row_text;
+    ap0->created_ms = t->r.created_ms;
+    ap0->updated_ms = t->r.updated_ms ? t->r.updated_ms : now;
+    ap0->seats = seats;
+    ap0->nseats = nseats;
+    ap0->events = rows;
+    ap0->nevents = (int)n;
     for (i = 0; i < (size_t)nextra; i++)
         ap[i + 1] = extra[i];
-    if (mgs_store_append(srv->store, ap, nextra + 1, err, sizeof err) !=
-        MGS_OK) {
+    /* a game's end: its documents go with the table's own append, or in
+     * one of their own when extra already has one for this table */
+    if (end.nd > 0) {
+        ap[nextra + 1].docs = end.row;
+        ap[nextra + 1].ndocs = end.nd;
+    }
+    for (tries = 0;; tries++) {
+        answer = json_pack("{s:I,s:O}", "version", (json_int_t)t->r.version,
+                           "event", json_array_get(events, n ? n - 1 : 0));
+        if (answer && answer_extra)
+            json_object_update(answer, (json_t *)answer_extra);
+        if (answer && cmd_id) {
+            answer_text = json_dumps(answer, JSON_COMPACT);
+            cmd.seat = cmd_seat;
+            cmd.cmd_id = cmd_id;
+            cmd.status = 200;
+            cmd.answer = answer_text;
+        }
+        ap0->command = answer_text ? &cmd : NULL;
+        src = mgs_store_append(srv->store, ap, nextra + 1 + (end.nd > 0),
+                               err, sizeof err);
+        if (src == MGS_OK)
+            break;
+        /* a rating changed under us (another game of a player ended at
+         * the same time): read it again and try again, a few times */
+        if (src == MGS_ECONFLICT && end.ratings && tries < 8) {
+            json_t *ev = json_array_get(events, end_i);
+            /* applied after the other game: its documents say so (its
+             * time of end, "ended_ms", is when its ratings apply) */
+            int64_t later = mgs_now_ms();
+            mgs_end_docs_free(&end);
+            if (mgs_end_docs_make(srv, t, later > now ? later : now,
+                                  &end) == 0) {
+                char *text;
+                set_ratings(t, ev, end.ratings);
+                add_derived(t, ev, now);
+                text = json_dumps(ev, JSON_COMPACT);
+                if (text) {
+                    free(texts[end_i]);
+                    texts[end_i] = text;
+                    rows[end_i].json = text;
+                    ap[nextra + 1].docs = end.row;
+                    ap[nextra + 1].ndocs = end.nd;
+                    json_decref(answer);
+                    answer = NULL;
+                    free(answer_text);
+                    answer_text = NULL;
+                    continue;
+                }
+            }
+        }
         mgs_log("table %s: commit failed: %s", t->id, err);
         mgs_error(r, 503, "the server could not store this (%s): nothing "
                           "was applied; try again later",
@@ -203,6 +273,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     if (!(flags & MGS_CALL_UNLISTED))
         mgs_bot_wake(srv, t);
 out:
+    mgs_end_docs_free(&end);
     for (i = 0; texts && i < n; i++)
         free(texts[i]);
     free(texts);

@@ -3,7 +3,9 @@
  * path is served when each of its segments is a plain name (letters,
  * digits, '.', '-', '_', not starting with '.'), the file is a regular
  * file inside the folder once links are resolved, and its type is known.
- * "/" and "/t/<table id>" are the page (index.html).  A file made
+ * "/", "/t/<table id>", "/p/<player name>" (any name: one segment of
+ * at most 96 bytes, percent-decoded), "/leaderboard" and
+ * "/leaderboard/<family>" are the page (index.html).  A file made
  * beside it at build time, compressed (NAME.br by brotli, NAME.gz by
  * gzip; not older than the file), is sent instead when the client
  * accepts that encoding, with
@@ -157,6 +159,24 @@ static int compressible(const char *type)
 /* 0 with *resp and *status set (a file or a 404/403 of ours), -1 on
  * failure to answer.  accept_enc: the request's Accept-Encoding (NULL:
  * none). */
+/* "/p/NAME": a player's page (the name checked by the API, not here:
+ * one segment of 1 to 96 bytes, no control character, not "." or "..") */
+static int player_path(const char *url)
+{
+    const char *n = url + 3;
+    size_t len, i;
+    if (strncmp(url, "/p/", 3) != 0)
+        return 0;
+    len = strlen(n);
+    if (len == 0 || len > 96 || n[0] == '.')
+        return 0;
+    for (i = 0; i < len; i++)
+        if ((unsigned char)n[i] < 0x20 || n[i] == '/' || n[i] == '\\' ||
+            n[i] == 0x7f)
+            return 0;
+    return 1;
+}
+
 int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
                struct MHD_Response **resp, int *status)
 {
@@ -169,7 +189,10 @@ int mgs_static(mgs_srv *srv, const char *url, const char *accept_enc,
         goto none;
     if (strcmp(url, "/") == 0 ||
         (strncmp(url, "/t/", 3) == 0 && strlen(url) == 3 + MGS_ID_LEN &&
-         plain_path(url)))
+         plain_path(url)) ||
+        player_path(url) || strcmp(url, "/leaderboard") == 0 ||
+        (strncmp(url, "/leaderboard/", 13) == 0 && strlen(url) < 13 + 64 &&
+         !strchr(url + 13, '/') && plain_path(url)))
         rel = "/index.html";
     if (!plain_path(rel) || !(type = mime(rel)))
         goto none;

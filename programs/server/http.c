@@ -460,9 +460,18 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     return rc;
 }
 
-static const char *place_query(void *ctx, const char *name)
+/* The query's arguments, into an object (at most MGS_QUERY_MAX; more
+ * is marked by the key "" for the handler to refuse). */
+static enum MHD_Result query_arg(void *cls, enum MHD_ValueKind kind,
+                                 const char *key, const char *value)
 {
-    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+    json_t *o = cls;
+    (void)kind;
+    if (json_object_size(o) >= MGS_QUERY_MAX)
+        json_object_set_new(o, "", json_string("too many"));
+    else if (key)
+        json_object_set_new(o, key, json_string(value ? value : ""));
+    return MHD_YES;
 }
 
 /* The place's requests (place.c's table of routes): players, ... */
@@ -473,6 +482,7 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     mgs_place_req q;
     mgs_result r = {0, NULL};
     enum MHD_Result rc;
+    json_t *query;
     const char *pauth;
     /* (a login reads no session: a cookie sent with it is not used) */
     if (strcmp(api, "/login") == 0)
@@ -492,10 +502,14 @@ static enum MHD_Result place_route(mgs_srv *srv, struct MHD_Connection *c,
     q.cookie = rq->cookie_auth;
     q.set_cookie = rq->set_cookie;
     q.client = rq->key;
-    q.query = place_query;
-    q.query_ctx = c;
-    if (!mgs_place_route(&q, &r))
+    q.query = query = json_object();
+    if (query)
+        MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, query_arg, query);
+    if (!mgs_place_route(&q, &r)) {
+        json_decref(query);
         return send_error(c, rq, 404, "%.64s is not part of the API", url);
+    }
+    json_decref(query);
     if (!r.body)
         return send_error(c, rq, 500, "no answer");
     rc = send_json(c, rq, r.status, r.body);

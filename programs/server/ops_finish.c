@@ -65,6 +65,10 @@ json_t *mgs_op_claim_win(const mgs_op_call *c, mgs_result *r)
 json_t *mgs_op_claim_bot(const mgs_op_call *c, mgs_result *r)
 {
     json_t *e;
+    if (c->t->r.rated)
+        return mgs_error(r, 409, "a rated table: no bot finishes a rated "
+                                 "game for a person (claim_win ends it)"),
+               NULL;
     if (!may_claim(c, r))
         return NULL;
     e = mgs_op_event(c->op->event, 1 - c->seat);

@@ -19,6 +19,9 @@ static const place_route routes[] = {
     {"GET", "/players/me", mgs_players_me},
     {"GET", "/players/me/tables", mgs_players_tables},
     {"GET", "/players/*", mgs_players_get},
+    {"GET", "/players/*/games", mgs_players_games},
+    {"GET", "/leaderboard", mgs_leaderboards},
+    {"GET", "/leaderboard/*", mgs_leaderboard},
     /* accounts.c */
     {"POST", "/players/*/password", mgs_account_password},
     {"GET", "/players/me/account", mgs_account_get},

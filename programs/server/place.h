@@ -11,6 +11,7 @@
  *   name     each confusable key      name    {"name"}
  *   token    hex of a token's hash    name    {"name", "kind":"player",
  *                                              "created_ms"}
+ *   game, rating, family: a player's games and ratings (ratings.h)
  *   token    (a session, accounts.c)  name    {"name", "kind":"session",
  *                                              "created_ms", "expires_ms"}
  *   password the name (NFC)           name    {"hash": argon2id string,
@@ -43,14 +44,14 @@ typedef struct mgs_place_req {
     int too_big;               /* the body was over MGS_BODY_CAP */
     const char *authorization; /* the Authorization header, or NULL */
     const char *client;        /* the client's key (mgs_client_key) */
+    const json_t *query;       /* the query's arguments {name: value}
+                                * (at most MGS_QUERY_MAX; NULL: none) */
     int cookie;                /* authorization came from the mg_session
                                 * cookie (http.c checked a POST's origin) */
     char *set_cookie;          /* out: a Set-Cookie header's value (at
                                 * most MGS_SET_COOKIE_CAP bytes), or "" */
-    /* a query argument of the URL (NULL: absent) */
-    const char *(*query)(void *query_ctx, const char *name);
-    void *query_ctx;
 } mgs_place_req;
+#define MGS_QUERY_MAX 16
 
 #define MGS_SET_COOKIE_CAP 200
 #define MGS_SESSION_COOKIE "mg_session"
@@ -88,6 +89,14 @@ int mgs_player_find(mgs_srv *srv, const char *name, mgs_player *p);
 void mgs_players_create(const mgs_place_req *q, mgs_result *r);
 void mgs_players_get(const mgs_place_req *q, mgs_result *r);
 void mgs_players_me(const mgs_place_req *q, mgs_result *r);
+/* rated.c: a player's ratings and games; the leaderboards */
+json_t *mgs_player_ratings(mgs_srv *srv, const char *name);
+/* {"ratings", "games" (the newest few)} of a player's page; NULL when
+ * storage failed */
+json_t *mgs_player_page_extra(mgs_srv *srv, const char *name);
+void mgs_players_games(const mgs_place_req *q, mgs_result *r);
+void mgs_leaderboards(const mgs_place_req *q, mgs_result *r);
+void mgs_leaderboard(const mgs_place_req *q, mgs_result *r);
 
 /* accounts.c: passwords, logins, sessions (doc/server-api.md,
  * "Accounts") */

@@ -307,11 +307,18 @@ done:
     free(ajson);
 }
 
-/* A player's public page. */
-static json_t *player_json(const mgs_player *p)
+/* A player's public page: NULL when storage failed. */
+static json_t *player_json(mgs_srv *srv, const mgs_player *p)
 {
-    return json_pack("{s:s,s:b,s:I}", "name", p->name, "bot", p->bot,
-                     "created_ms", (json_int_t)p->created_ms);
+    json_t *extra = mgs_player_page_extra(srv, p->name);
+    json_t *j = extra ? json_pack("{s:s,s:b,s:I}", "name", p->name, "bot",
+                                  p->bot, "created_ms",
+                                  (json_int_t)p->created_ms)
+                      : NULL;
+    if (j)
+        json_object_update(j, extra);
+    json_decref(extra);
+    return j;
 }
 
 void mgs_players_get(const mgs_place_req *q, mgs_result *r)
@@ -326,8 +333,12 @@ void mgs_players_get(const mgs_place_req *q, mgs_result *r)
         mgs_error(r, 404, "no player is named %.80s", q->args[0]);
         return;
     }
+    r->body = player_json(q->srv, &p);
+    if (!r->body) {
+        mgs_error(r, 503, "storage does not answer: try again");
+        return;
+    }
     r->status = 200;
-    r->body = player_json(&p);
 }
 
 void mgs_players_me(const mgs_place_req *q, mgs_result *r)
@@ -341,6 +352,10 @@ void mgs_players_me(const mgs_place_req *q, mgs_result *r)
                           "Authorization: Bearer TOKEN");
         return;
     }
+    r->body = player_json(q->srv, &p);
+    if (!r->body) {
+        mgs_error(r, 503, "storage does not answer: try again");
+        return;
+    }
     r->status = 200;
-    r->body = player_json(&p);
 }

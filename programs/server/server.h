@@ -237,6 +237,8 @@ typedef struct mgs_replayed {
     int drawn;
     char how[16];                /* rules, resign, agreement, time, ... */
     char reason[512];
+    json_t *ratings;             /* a rated game's end: the "ratings" of
+                                  * its end event (ratings.c), or NULL */
     char rematch[MGS_ID_LEN + 1];
     int64_t created_ms, updated_ms;
     mgs_cmd *cmds; /* commands' answers (cmd_id) */

@@ -38,6 +38,7 @@ void mgs_replayed_free(mgs_replayed *r)
     for (i = 0; i < r->ncmds; i++)
         free(r->cmds[i].answer);
     free(r->cmds);
+    json_decref(r->ratings);
     mgs_replayed_init(r);
 }
 
@@ -385,6 +386,10 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
     } else {
         return fail(err, errcap, "unknown type", ev);
     }
+    if (rc == 0 && json_is_object(json_object_get(ev, "ratings"))) {
+        json_decref(t->r.ratings);
+        t->r.ratings = json_incref(json_object_get(ev, "ratings"));
+    }
     if (rc == 0) {
         /* every event that says the clocks ("clock_ms") sets them: moves,
          * takebacks, and the ends (frozen at the moment of the end) */
@@ -403,12 +408,16 @@ int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap)
 
 static json_t *result_json(const mgs_table *t)
 {
+    json_t *res;
     if (t->r.status != MGS_OVER)
         return json_null();
-    return json_pack("{s:o,s:b,s:s,s:s}", "winner",
-                     t->r.winner >= 0 ? json_integer(t->r.winner) : json_null(),
-                     "draw", t->r.drawn, "how", t->r.how, "reason",
-                     t->r.reason);
+    res = json_pack("{s:o,s:b,s:s,s:s}", "winner",
+                    t->r.winner >= 0 ? json_integer(t->r.winner) : json_null(),
+                    "draw", t->r.drawn, "how", t->r.how, "reason",
+                    t->r.reason);
+    if (res && t->r.ratings)
+        json_object_set(res, "ratings", t->r.ratings);
+    return res;
 }
 
 /* The time the running seat's flag falls (ms since 1970), or -1. */

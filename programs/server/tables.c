@@ -5,6 +5,7 @@
  * operations that make tables: create, join, rematch
  * (doc/server-api.md, "Tables").
  */
+#include "ratings.h"
 #include "server.h"
 
 #include <stdarg.h>
@@ -340,13 +341,16 @@ static const char *const create_keys[] = {"spec", "seat", "bots", "clock",
  * "NAME/TABLE"): made when the player sits down; its text in *json
  * (malloc'd), the row in d.  -1 when out of memory. */
 static int player_game_doc(const char *player, const char *table_id,
-                           const char *spec, int seat, int64_t now,
+                           const char *spec, const char *family, int seat,
+                           int rated, int64_t now,
                            char key[MGS_DOC_KEY_MAX + 1], char **json,
                            mgs_doc_row *d)
 {
-    json_t *j = json_pack("{s:s,s:s,s:i,s:s,s:I}", "table", table_id, "spec",
-                          spec, "seat", seat, "status", "playing",
-                          "started_ms", (json_int_t)now);
+    json_t *j = json_pack("{s:s,s:s,s:i,s:s,s:I,s:b}", "table", table_id,
+                          "spec", spec, "seat", seat, "status", "playing",
+                          "started_ms", (json_int_t)now, "rated", rated);
+    if (j)
+        json_object_set_new(j, "family", json_string(family));
     *json = j ? json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
     json_decref(j);
     if (!*json)
@@ -377,6 +381,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     const char *key;
     json_t *val;
     mg_game *g = NULL;
+    char family[MGS_FAMILY_MAX];
     char msg[512], canon[1024], secret[64], invite[40], id[MGS_ID_LEN + 1];
     int creator = 0, i;
     const char *botspec[2] = {NULL, NULL};
@@ -428,6 +433,7 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
         return;
     }
     mg_game_spec(g, canon, sizeof canon, NULL);
+    mgs_rating_family(g, family, sizeof family);
     mg_game_free(g);
     if (seat_j && json_is_string(seat_j) &&
         strcmp(json_string_value(seat_j), "random") == 0) {
@@ -577,7 +583,9 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
     }
     if (player && player[0]) {
         /* the game on the player's page, from the first event on */
-        if (player_game_doc(player, id, canon, creator, mgs_now_ms(), gkey,
+        if (player_game_doc(player, id, canon, family, creator,
+                            json_is_true(rated),
+                            mgs_now_ms(), gkey,
                             &gjson, &gdoc) != 0) {
             mgs_table_unreserve(srv, client);
             mgs_table_free(t);
@@ -637,7 +645,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     char gkey[MGS_DOC_KEY_MAX + 1], *gjson = NULL;
     mgs_doc_row gdoc;
     unsigned char h[MGS_HASH_LEN];
-    char secret[64], key[40], *sealed = NULL;
+    char secret[64], key[40], *sealed = NULL, family[MGS_FAMILY_MAX];
     const char *cmd_id = NULL;
     int seat = -1, i;
     mgs_seat_row row;
@@ -688,9 +696,11 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
     if (player && player[0]) {
+        mgs_rating_family(t->r.game, family, sizeof family);
         if (!events ||
-            player_game_doc(player, t->id, t->r.spec, seat, mgs_now_ms(),
-                            gkey, &gjson, &gdoc) != 0) {
+            player_game_doc(player, t->id, t->r.spec, family, seat,
+                            t->r.rated, mgs_now_ms(), gkey, &gjson,
+                            &gdoc) != 0) {
             json_decref(events);
             free(sealed);
             mgs_error(r, 503, "out of memory");
@@ -729,6 +739,7 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     mgs_event_row erows[3];
     char *etext[3] = {NULL, NULL, NULL}, *row_text = NULL;
     char gkeys[2][MGS_DOC_KEY_MAX + 1], *gjson[2] = {NULL, NULL};
+    char family[MGS_FAMILY_MAX];
     mgs_doc_row gdocs[2];
     mgs_append ap;
     mgs_result nr = {0, NULL};
@@ -799,11 +810,17 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
         json_object_set_new(created, "rated", json_true());
     nevents = json_pack("[o]", created);
     if (t->r.seats[seat].kind == MGS_HUMAN &&
-        t->r.seats[1 - seat].kind == MGS_HUMAN)
-        json_array_append_new(nevents,
-                              json_pack("{s:s,s:I,s:I,s:i}", "type", "joined",
-                                        "version", (json_int_t)2, "at_ms",
-                                        (json_int_t)now, "seat", seat));
+        t->r.seats[1 - seat].kind == MGS_HUMAN) {
+        /* new seat `seat` is old seat 1 - seat: its player, if any (a
+         * "joined" without one would leave the seat anonymous) */
+        json_t *jn = json_pack("{s:s,s:I,s:I,s:i}", "type", "joined",
+                               "version", (json_int_t)2, "at_ms",
+                               (json_int_t)now, "seat", seat);
+        if (jn && t->r.seats[1 - seat].player[0])
+            json_object_set_new(jn, "player",
+                                json_string(t->r.seats[1 - seat].player));
+        json_array_append_new(nevents, jn);
+    }
     ne = (int)json_array_size(nevents);
     memset(rows, 0, sizeof rows);
     for (i = 0; i < 2; i++) {
@@ -850,9 +867,10 @@ int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
     /* the players' pages get the new game in the same commit */
     for (i = 0; i < 2; i++)
         if (n->r.seats[i].kind == MGS_HUMAN && n->r.seats[i].player[0]) {
-            if (player_game_doc(n->r.seats[i].player, n->id, n->r.spec, i,
-                                now, gkeys[ap.ndocs], &gjson[ap.ndocs],
-                                &gdocs[ap.ndocs]) != 0) {
+            mgs_rating_family(n->r.game, family, sizeof family);
+            if (player_game_doc(n->r.seats[i].player, n->id, n->r.spec,
+                                family, i, n->r.rated, now, gkeys[ap.ndocs],
+                                &gjson[ap.ndocs], &gdocs[ap.ndocs]) != 0) {
                 mgs_error(r, 503, "out of memory");
                 rc = -1;
                 goto out;

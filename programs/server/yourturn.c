@@ -156,7 +156,9 @@ void mgs_players_tables(const mgs_place_req *q, mgs_result *r)
     json_t *list;
     int64_t now = mgs_now_ms();
     int rc, i, n = 0, limit;
-    const char *ls = q->query ? q->query(q->query_ctx, "limit") : NULL;
+    const char *ls =
+        q->query ? json_string_value(json_object_get(q->query, "limit"))
+                 : NULL;
     rc = mgs_player_auth(srv, q->authorization, &p, r);
     if (rc < 0)
         return;

@@ -30,8 +30,9 @@ echo "server-check: $MG_SERVER, seed MG_SERVER_SEED=$MG_SERVER_SEED," \
 cd "$here"
 if [ $# -eq 0 ]; then
     set -- test_server_api test_server_input test_server_limits \
-        test_server_players test_server_accounts test_server_yourturn \
-        test_server_lobby test_server_challenges test_server_botconnect \
-        test_server_bots test_server_play test_server_crash
+        test_server_players test_server_accounts test_server_ratings \
+        test_server_yourturn test_server_lobby test_server_challenges \
+        test_server_botconnect test_server_bots test_server_play \
+        test_server_crash
 fi
 exec python3 -m unittest "$@"

@@ -10,7 +10,8 @@
 // Two players (a desktop and a phone) and a spectator: a Swedish Dots and
 // Boxes table created from the page's form, the invite link shared, a
 // whole game played by clicks, one player reloading mid-game; then a
-// China Squares turn of several stones against a server bot.  Every
+// China Squares turn of several stones against a server bot; a rated
+// game's end, a player's page and the leaderboard.  Every
 // page's console errors fail its test.  Screenshots go to
 // $MG_WEB_DIR/screenshots/online-*.png.
 import { test, before, after } from "node:test";
@@ -542,4 +543,52 @@ test("Your turn: the player's open tables on the front page, its moves first", a
     await shot(page, "online-yourturn-desktop");
     noErrors(anon);
     noErrors(page);
+});
+
+// The API by hand (node's fetch), for the place's pages.
+async function api(method, p, body, token) {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = "Bearer " + token;
+    const r = await fetch(url + "/api/v1" + p, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    const j = await r.json();
+    assert.ok(r.ok, `${method} ${p}: ${r.status} ${JSON.stringify(j)}`);
+    return j;
+}
+
+test("ratings: the end of a rated game shows the change; a player's page and the leaderboard", async (t) => {
+    const ann = (await api("POST", "/players", { name: "Ann_R" })).token;
+    const ben = (await api("POST", "/players", { name: "Ben_R" })).token;
+    const c = await api("POST", "/tables", { spec: "dots_and_boxes(rows=2,cols=2)", rated: true }, ann);
+    await api("POST", `/tables/${c.id}/join`, { invite: c.invite }, ben);
+    await api("POST", `/tables/${c.id}/commands`, { op: "resign" }, c.secret); // Ann resigns
+    // a spectator of the finished table: the result says the ratings
+    const w = await open(t, `${url}/t/${c.id}`);
+    await w.waitForSelector("#result:not([hidden]) .ratings");
+    assert.equal(await w.textContent("#result .ratings"),
+                 "Ratings (dots_and_boxes-small): Ann_R 1500 → 1338 (−162) · Ben_R 1500 → 1662 (+162)");
+    noErrors(w);
+    // Ben's page: the rating (provisional), the game, a link to its table
+    const p = await open(t, `${url}/p/ben_r`, PHONE);
+    await p.waitForSelector("#profile .profile-games tbody tr");
+    assert.ok(await p.isHidden("main.layout"));
+    assert.equal(await p.textContent("#profile h2"), "Ben_R");
+    const rating = await p.textContent("#profile .profile-ratings tbody tr");
+    assert.match(rating, /dots_and_boxes-small\s*1662\?/);
+    const row = p.locator("#profile .profile-games tbody tr").first();
+    assert.match(await row.textContent(), /won.*vs Ann_R.*1662 \(\+162\).*replay/);
+    assert.equal(await row.locator("a", { hasText: "replay" }).getAttribute("href"), `/t/${c.id}`);
+    // filtered: no game lost
+    await p.selectOption("#pf-result", "loss");
+    await p.waitForSelector("#profile .profile-games caption");
+    assert.equal(await p.locator("#profile .profile-games tbody tr").count(), 0);
+    await shot(p, "online-profile-phone");
+    noErrors(p);
+    // the leaderboard: Ben above Ann, both marked provisional
+    const b = await open(t, `${url}/leaderboard`);
+    await b.waitForSelector("#profile table.board tbody tr");
+    const names = await b.locator("#profile table.board tbody tr td:nth-child(2)").allTextContents();
+    assert.deepEqual(names.filter((n) => /_R$/.test(n)), ["Ben_R", "Ann_R"]);
+    assert.equal(await b.locator("#profile table.board .prov", { hasText: "?" }).count(), names.length);
+    await shot(b, "online-leaderboard");
+    noErrors(b);
 });

@@ -14,6 +14,7 @@
 import { update } from "./draw.js";
 import { initPlayer, playerToken, refreshPlayer } from "./player.js";
 import { formFromSpec, buildOptionsForm, setGame } from "./form.js";
+import { initProfile, linkMyPage, ratingsLine } from "./profile.js";
 import { $, app } from "./state.js";
 import { breakable, seatLooks, libStatus, showError, showNotice, whoseMove } from "./status.js";
 
@@ -118,6 +119,8 @@ export async function initOnline() {
     try { app.levels = (await api("GET", "/levels")).levels; } catch (e) { app.levels = null; }
     buildCreateForm();
     try { await initPlayer(); } catch (e) { /* the page plays without a name */ }
+    linkMyPage();
+    if (await initProfile()) return; // /p/NAME, /leaderboard
     const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
     if (m) await openTable(m[1]);
 }
@@ -684,6 +687,8 @@ class Table {
             res.querySelector(".reason").textContent = reason ? reason[0].toUpperCase() + reason.slice(1) : "";
             res.dataset.winner = r.winner === null ? "draw" : String(r.winner);
             res.dataset.how = r.how || "";
+            // a rated game: the ratings before and after (doc/server-api.md)
+            res.querySelector(".ratings").textContent = ratingsLine(r.ratings);
             res.hidden = false;
         } else if (!app.state.isTerminal) {
             res.hidden = true;
