@@ -8,6 +8,7 @@
  * who left, pairing, heartbeats).
  */
 #include "lobby.h"
+#include "ratings.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -196,14 +197,18 @@ static int read_rating(void *arg, const mgs_doc *d)
     return 0;
 }
 
+/* The player's rating of the spec's family (ratings.c: "FAMILY/NAME",
+ * e.g. dots_and_boxes-medium for a 5 x 5 board); -1 when none. */
 double mgs_lobby_rating(mgs_srv *srv, const char *spec, const char *player)
 {
-    char key[MGS_DOC_KEY_MAX + 1];
-    size_t n = strcspn(spec, "(");
+    char key[MGS_DOC_KEY_MAX + 1], family[MGS_FAMILY_MAX], err[160];
+    mgs_game_ref *g = mgs_game_get(spec, err, sizeof err);
     double r = -1;
-    if (n > 64)
+    if (!g)
         return -1;
-    snprintf(key, sizeof key, "%.*s/%s", (int)n, spec, player);
+    mgs_rating_family(mgs_game_of(g), family, sizeof family);
+    mgs_game_put(g);
+    snprintf(key, sizeof key, "%s/%s", family, player);
     if (mgs_store_doc(srv->store, "rating", key, read_rating, &r) != MGS_OK)
         return -1;
     return r;

@@ -232,6 +232,21 @@ class TestRatedEnds(RatingsCase):
         srv.start()
         self.check_ratings(srv, expected)
         self.assertEqual(srv.snapshot(tid)["result"]["ratings"], rt)
+        # the lobby lists a seek with its owner's rating of the seek's
+        # family (a bigger board: another family, no rating yet)
+        rating = self.player(srv, "Alice")["ratings"][FAMILY]["rating"]
+        for spec, want in ((DAB, rating),
+                           ("dots_and_boxes(rows=7,cols=7)", None)):
+            a = srv.request("POST", "/api/v1/seeks", {"spec": spec},
+                            secret=toks["Alice"])
+            self.assertEqual(a.status, 201, repr(a))
+            seeks = srv.request("GET", "/api/v1/seeks").json["seeks"]
+            got = [x["rating"] for x in seeks if x["id"] == a.json["id"]]
+            self.assertEqual(len(got), 1, seeks)
+            if want is None:
+                self.assertIsNone(got[0])
+            else:
+                self.assertLessEqual(abs(got[0] - want), 0.5, (got, want))
 
     def test_resign_draw_timeout_rated_abort_casual_not(self):
         srv = self.server()
