@@ -331,7 +331,7 @@ static int reload_cmd(void *arg, const mgs_command_row *c)
     mgs_table *t = arg;
     char *a;
     if (c->seat < 0)
-        return 0; /* a create's or join's (tables.c), read from storage */
+        return 0; /* a create's or join's (create.c, join.c), read from storage */
     a = strdup(c->answer);
     if (!a)
         return 1;

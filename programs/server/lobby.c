@@ -344,7 +344,7 @@ int mgs_lobby_table(mgs_srv *srv, const char *client, const char *spec,
         memcpy(rows[i].secret_hash, hashes[i], MGS_HASH_LEN);
         rows[i].info = "{}";
     }
-    /* the game on both players' pages (tables.c's "game" documents) */
+    /* the game on both players' pages (create.c's "game" documents) */
     for (i = 0; i < 2; i++) {
         json_t *g = json_pack("{s:s,s:s,s:i,s:s,s:I}", "table", id, "spec",
                               spec, "seat", i, "status", "playing",

@@ -154,7 +154,7 @@ static json_t *op_move(const mgs_op_call *c, mgs_result *r)
     return json_pack("[o]", e);
 }
 
-/* rematch: a new table (tables.c), committed there */
+/* rematch: a new table (join.c), committed there */
 static json_t *op_rematch(const mgs_op_call *c, mgs_result *r)
 {
     mgs_rematch(c->srv, c->t, c->seat, c->cmd_id, r);

@@ -10,7 +10,7 @@
  *   family   FAMILY             ""     games    {"family", "players",
  *                                               "games", "last_ms"}
  *   game     NAME/TABLE         NAME   time     {"table", "spec", "seat",
- *            "status", "started_ms", "rated", "family" (tables.c, when
+ *            "status", "started_ms", "rated", "family" (create.c, when
  *            the player sits down); at the end also "result" (win, loss,
  *            draw; null when aborted), "how", "ended_ms", "opponent",
  *            "game", and when rated and over "rating_before",

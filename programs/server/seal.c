@@ -1,7 +1,7 @@
 /*
  * seal.c - what keeps secrets out of storage (libsodium): a secret is
  * stored only as its BLAKE2b-256 hash and compared in constant time; the
- * stored answers of creates and joins (tables.c), which hold a seat's
+ * stored answers of creates and joins (create.c, join.c), which hold a seat's
  * secret, are sealed with a key made from the request's cmd_id.  Apart
  * from secret.c's random tokens so that a program with tokens of its own
  * (the request fuzzer) hashes and seals as the server does.

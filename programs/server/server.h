@@ -12,8 +12,10 @@
  *              the per-client and server table limits, JSON limits
  *   conns.c    connections: per-client counts, the headers' deadline
  *   files.c    the web page's static files (precompressed copies)
- *   tables.c   the id -> table map, finding and restoring tables, table
- *              creation, joining, rematches
+ *   tables.c   the id -> table map, finding and restoring tables, new
+ *              tables' ids
+ *   create.c   creating a table (the request's checks, the first event)
+ *   join.c     joining a table by its invite; rematches
  *   table.c    a table in memory: its replayed state (mgs_replayed)
  *              and the events applied to it, once each (live and when
  *              replayed from the log), snapshots
@@ -419,8 +421,9 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                  int internal, mgs_result *r);
 /* The one path of every change of a table (t locked), taken by the
  * commands of people and bots (ops.c), the timer (worker.c), creation,
- * joining and rematches (tables.c): apply `events` (a JSON array of event
- * objects; version and time are filled in here) to t, each once, then
+ * joining and rematches (create.c, join.c): apply `events` (a JSON
+ * array of event objects; version and time are filled in here) to t,
+ * each once, then
  * commit them with `seats` rows (their hashes then hold in t too), the
  * answer of command `cmd_id` of `cmd_seat` (NULL: none) and `extra`
  * appends, in one transaction; then answer (r: 200 with {"version",
@@ -440,6 +443,22 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
  * mgs_client_key), within the limits of guard.c. */
 void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
                 const char *player, mgs_result *r);
+/* create.c, for join.c: a re-sent create's (seat -1) or join's (seat -2)
+ * stored answer (1 with r that answer; 0 when none; 1 with r 503 when
+ * storage cannot tell); the row keeping an answer sealed in the change's
+ * commit (the sealed text, NULL when out of memory; takes `answer`); a
+ * player's game document (place.h's kind "game"; -1 when out of
+ * memory).  tables.c: a new table's id (-1 when none is free). */
+int mgs_answered_before(mgs_srv *srv, mgs_table *t, int seat,
+                        const char *key, const char *cmd_id, mgs_result *r);
+char *mgs_keep_answer(const char *cmd_id, const char *key, json_t *answer,
+                      int seat, int status, const char *table_id,
+                      mgs_command_row *crow, mgs_append *cap);
+int mgs_player_game_doc(const char *player, const char *table_id,
+                        const char *spec, const char *family, int seat,
+                        int rated, int64_t now, char key[MGS_DOC_KEY_MAX + 1],
+                        char **json, mgs_doc_row *d);
+int mgs_new_table_id(mgs_srv *srv, char *id);
 /* Join t (locked) with `invite`; body: the request (its cmd_id).
  * `player` (NULL or "": none) is the name of the player who sits down
  * (create: at the creator's seat): the seat's "player", and the game on
