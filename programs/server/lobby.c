@@ -277,20 +277,6 @@ int mgs_lobby_seat_read(mgs_srv *srv, const char *key, const char *owner,
 
 /* -------------------------------------------------------------- table */
 
-int mgs_lobby_new_id(mgs_srv *srv, char id[MGS_ID_LEN + 1])
-{
-    int tries;
-    for (tries = 0; tries < 8; tries++) {
-        mgs_table *t;
-        mgs_random_token(id, 12);
-        t = mgs_find(srv, id);
-        if (!t)
-            return 0;
-        mgs_release(srv, t);
-    }
-    return -1;
-}
-
 int mgs_lobby_table(mgs_srv *srv, const char *client, const char *spec,
                     int has_clock, int64_t base_ms, int64_t inc_ms,
                     int rated, const char *const players[2],

@@ -103,11 +103,8 @@ void mgs_lobby_free(mgs_srv *srv);
  * "rating"): -1 when there is none. */
 double mgs_lobby_rating(mgs_srv *srv, const char *spec, const char *player);
 
-/* A new table id (none in use). 0, or -1. */
-int mgs_lobby_new_id(mgs_srv *srv, char id[MGS_ID_LEN + 1]);
-
-/* One new table, of id `id` (mgs_lobby_new_id), for two players: seat k's player players[k], its
- * secret's hash hashes[k]; `creator` the seat the table's "created"
+/* One new table, of id `id` (mgs_new_table_id, tables.c), for two
+ * players: seat k's player players[k], its secret's hash hashes[k]; `creator` the seat the table's "created"
  * event names (the other "joined"); `docs` put or deleted in the same
  * append (the seek's delete, the "seat" documents).  0, or -1
  * with r set: 409 when a document's compare-and-set failed (the seek

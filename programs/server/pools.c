@@ -136,7 +136,7 @@ static int pair(mgs_srv *srv, mgs_waiter *a, mgs_waiter *b,
     players[1 - *a_seat] = b->player;
     hashes[*a_seat] = a->secret_hash;
     hashes[1 - *a_seat] = b_hash;
-    if (mgs_lobby_new_id(srv, tid) != 0) {
+    if (mgs_new_table_id(srv, tid) != 0) {
         mgs_error(r, 503, "could not make a table: try again");
         return -1;
     }

@@ -523,7 +523,7 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
     players[1 - owner_seat] = p.name;
     hashes[owner_seat] = s->secret_hash;
     hashes[1 - owner_seat] = mine;
-    if (mgs_lobby_new_id(srv, tid) != 0 ||
+    if (mgs_new_table_id(srv, tid) != 0 ||
         !(seat_json = mgs_lobby_seat_json(tid, owner_seat, s->sealed, now))) {
         rc = -1;
         mgs_error(r, 503, "could not make a table: try again");
