@@ -33,6 +33,6 @@ if [ $# -eq 0 ]; then
         test_server_players test_server_accounts test_server_ratings \
         test_server_yourturn test_server_lobby test_server_challenges \
         test_server_botconnect test_server_bots test_server_play \
-        test_server_crash
+        test_server_crash test_server_lobby_crash
 fi
 exec python3 -m unittest "$@"
