@@ -133,8 +133,9 @@ class LobbyPlayer(threading.Thread):
                     self.play(a.json["table"], a.json["seat"],
                               a.json["secret"])
                 return
-            if a.status == 409:   # waiting elsewhere: never here
-                raise AssertionError("pool join: %r" % (a,))
+            if a.status == 409 and "being paired" in a.error:
+                time.sleep(0.05)   # the pairing's commit under way
+                continue
             if a.status != 202:
                 raise AssertionError("pool join: %r" % (a,))
             if time.time() > end or self.stop_ev.is_set():
