@@ -432,6 +432,52 @@ class TestClaimWin(RatingsCase):
                          ["Lee", "Kim"])
 
 
+class TestConcurrentEnds(RatingsCase):
+    def test_many_rated_games_end_at_once(self):
+        """Rated games of one family ending at the same moment (each end
+        changes the family's document too) all end at the first asking:
+        none is answered 503 for the others', and the family counts them
+        all."""
+        srv = self.server("--max-tables-per-addr", "0",
+                          "--creations-per-hour", "0")
+        rng = random.Random(mgclient.rng().randrange(1 << 30))
+        n = 24
+        tables = []
+        for i in range(n):
+            toks = [self.register(srv, "ce%d_%d" % (i, k)) for k in (0, 1)]
+            tid, secrets = self.rated_table(srv, toks[0], toks[1])
+            rp, played = mgclient.Replay(DAB), []
+            while True:
+                act = rp.random_action(rng)
+                if mgclient.Replay(DAB, played + [act]).over:
+                    break     # the last move: kept for the moment
+                a = srv.command(tid, secrets[rp.to_move], "move", action=act)
+                self.assertEqual(a.status, 200, repr(a))
+                rp.apply(act)
+                played.append(act)
+            tables.append((tid, secrets[rp.to_move], act))
+        barrier = threading.Barrier(n)
+        answers = [None] * n
+
+        def end(i):
+            tid, secret, act = tables[i]
+            barrier.wait()
+            answers[i] = srv.command(tid, secret, "move", action=act,
+                                     retry_429=False)
+        th = [threading.Thread(target=end, args=(i,)) for i in range(n)]
+        for t in th:
+            t.start()
+        for t in th:
+            t.join(60)
+        for a in answers:
+            self.assertEqual(a.status, 200, repr(a))
+            self.assertEqual(a.json["event"]["status"], "over")
+            self.assertIn("ratings", a.json["event"])
+        games = sum(self.player(srv, "ce%d_0" % i)["ratings"][FAMILY]["games"]
+                    for i in range(n))
+        self.assertEqual(games, n)
+
+
 class TestBoardsAndErrors(RatingsCase):
     def test_leaderboard_and_bad_filters(self):
         srv = self.server()
