@@ -240,14 +240,14 @@ def rated_ends(cl):
         tables.append({"id": c["id"], "secrets": secrets, "to_move": 0,
                        "next": 0})
     nlines = 12
+    refused = []
 
     def move(t):
         st, raw = cl.req("POST", "/api/v1/tables/%s/commands" % t["id"],
                          {"op": "move", "action": t["next"]},
                          t["secrets"][t["to_move"]])
         if st != 200:
-            sys.stderr.write("bench-lobby: move %s: %d %s\n"
-                             % (t["id"], st, raw[:200]))
+            refused.append(st)
             return False
         ev = json.loads(raw)["event"]
         t["next"] += 1
@@ -258,8 +258,9 @@ def rated_ends(cl):
         lat, sec = concurrent(tables, move)
         mids += lat
         mids_s += sec
+    del refused[:]
     ends, ends_s = concurrent(tables, move)
-    return ends, mids, ends_s, mids_s
+    return ends, mids, ends_s, mids_s, len(refused)
 
 
 def main():
@@ -390,7 +391,7 @@ def main():
         w.close()
         rss3 = rss_kb(proc.pid)
         # 7: rated game ends
-        ends, mids, ends_s, mids_s = rated_ends(cl)
+        ends, mids, ends_s, mids_s, nref = rated_ends(cl)
         print("lobby bench: %d watchers, %d seeks by %d players (%s, 3+2)"
               % (WATCHERS, len(posted), OWNERS, SPEC))
         print("  1. seeks posted: %d in %.2f s = %.0f/s (8 clients)"
@@ -417,12 +418,13 @@ def main():
               "%.1f ms, p99 %.1f ms (%d of %d)"
               % (len(posted), WATCHERS, pct(new, 50), pct(new, 99),
                  len(new), NEW))
-        print("  7. rated game ends (%d pairs, %s, 8 clients): %.0f ends/s "
+        print("  7. rated game ends (%d of %d pairs, %s, 8 clients): %.0f ends/s "
               "(the end and both ratings in one commit; answered p50 %.1f "
-              "ms, p99 %.1f ms); the moves before them %.0f/s (p50 %.1f "
-              "ms, p99 %.1f ms)"
-              % (len(ends), RATED_SPEC, len(ends) / max(ends_s, 1e-9),
-                 pct(ends, 50), pct(ends, 99),
+              "ms, p99 %.1f ms; %d refused, not retried); the moves before "
+              "them %.0f/s (p50 %.1f ms, p99 %.1f ms)"
+              % (len(ends), PAIRS, RATED_SPEC,
+                 len(ends) / max(ends_s, 1e-9),
+                 pct(ends, 50), pct(ends, 99), nref,
                  len(mids) / max(mids_s, 1e-9), pct(mids, 50),
                  pct(mids, 99)))
         print("     VmRSS after the watchers closed: %d kB; open-files "
