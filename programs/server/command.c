@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sodium.h>
+#include <time.h>
 
 #include <stdarg.h>
 
@@ -204,10 +206,22 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
                                err, sizeof err);
         if (src == MGS_OK)
             break;
-        /* a rating changed under us (another game of a player ended at
-         * the same time): read it again and try again, a few times */
-        if (src == MGS_ECONFLICT && end.ratings && tries < 8) {
+        /* a rating or the family's document changed under us (another
+         * rated game of the family ended at the same time, in the same
+         * group commit): read them again and try again.  Each conflict
+         * means another end was stored, so this ends; with many ends at
+         * once in one family it takes as many tries, so the bound is a
+         * time (5 s), and after the first tries a pause of up to 2 ms
+         * lets the winners' commit land */
+        if (src == MGS_ECONFLICT && end.ratings &&
+            (tries < 8 || mgs_now_ms() - now < 5000)) {
             json_t *ev = json_array_get(events, end_i);
+            if (tries >= 2) {
+                struct timespec ts;
+                ts.tv_sec = 0;
+                ts.tv_nsec = 200000L + (long)randombytes_uniform(1800000);
+                nanosleep(&ts, NULL);
+            }
             /* applied after the other game: its documents say so (its
              * time of end, "ended_ms", is when its ratings apply) */
             int64_t later = mgs_now_ms();

@@ -17,14 +17,28 @@ players (100) and reports:
      and (b) the owner's own stream having "accepted", p50/p99
   5. the server's VmRSS before the watchers, with them, and with the
      seeks open
+  6. a new seek into the full lobby, posted one at a time (LOBBY_NEW,
+     50): from its POST's answer to the last watcher having it, p50/p99
+  7. rated game ends per second: RATED_PAIRS (100) pairs of players,
+     each at a rated Dots and Boxes 2x2 table played to its last move;
+     then the last moves, 8 clients at once (each the end event and both
+     players' ratings in one commit), beside the moves before them at
+     the same concurrency
+
+The watchers' client reads every stream in one thread, so the fan-out
+figures include its own reading (a low bound on the server's speed on
+a loaded machine).  RLIMIT_NOFILE is raised to its hard limit when the
+watchers need it (the server inherits it).
 
 Environment: MG_SERVER (build/programs/mg-server), LOBBY_WATCHERS,
-LOBBY_SEEKS, LOBBY_OWNERS, LOBBY_ACCEPTS.
+LOBBY_SEEKS, LOBBY_OWNERS, LOBBY_ACCEPTS, LOBBY_NEW, RATED_PAIRS.
 """
 
 import http.client
 import json
 import os
+import re
+import resource
 import selectors
 import socket
 import subprocess
@@ -41,6 +55,11 @@ WATCHERS = int(os.environ.get("LOBBY_WATCHERS", "1000"))
 SEEKS = int(os.environ.get("LOBBY_SEEKS", "1000"))
 OWNERS = int(os.environ.get("LOBBY_OWNERS", "100"))
 ACCEPTS = int(os.environ.get("LOBBY_ACCEPTS", "200"))
+NEW = int(os.environ.get("LOBBY_NEW", "50"))
+PAIRS = int(os.environ.get("RATED_PAIRS", "100"))
+RATED_SPEC = "dots_and_boxes(rows=2,cols=2)"
+SEEK_RE = re.compile(rb'event: seek\ndata: [^\n]*?"id":"([^"]+)"')
+ACC_RE = re.compile(rb'event: accepted\ndata: [^\n]*?"seek":"([^"]+)"')
 SPEC = "dots_and_boxes(rows=5,cols=5)"
 
 
@@ -142,25 +161,29 @@ class Watchers(object):
                     self.sel.unregister(key.fileobj)
                     continue
                 st = key.data
-                st["buf"] += d
+                buf = st["buf"] + d
+                cut = buf.rfind(b"\n\n")
+                if cut < 0:
+                    st["buf"] = buf
+                    continue
+                st["buf"] = buf[cut + 2:]
+                buf = buf[:cut + 2]
                 now = time.time()
-                while b"\n\n" in st["buf"]:
-                    block, st["buf"] = st["buf"].split(b"\n\n", 1)
-                    if b"event: seek\n" in block:
-                        i = block.find(b'"id":"')
-                        sid = block[i + 6:i + 22].decode()
-                        if st["owner"]:
-                            continue
+                if st["owner"]:
+                    ids = ACC_RE.findall(buf)
+                    if ids:
                         with self.lock:
+                            for sid in ids:
+                                self.accepted[sid.decode()] = now
+                    continue
+                ids = SEEK_RE.findall(buf)
+                if ids:
+                    with self.lock:
+                        for sid in ids:
                             c = self.seen.get(sid, 0) + 1
                             self.seen[sid] = c
                             if c == self.n:
-                                self.done_at[sid] = now
-                    elif b"event: accepted\n" in block:
-                        i = block.find(b'"seek":"')
-                        sid = block[i + 8:i + 24].decode()
-                        with self.lock:
-                            self.accepted[sid] = now
+                                self.done_at[sid.decode()] = now
 
     def close(self):
         self.stop = True
@@ -169,10 +192,88 @@ class Watchers(object):
             s.close()
 
 
+def concurrent(jobs, fn, nthreads=8):
+    """fn(job) for every job, nthreads at once: (latencies ms, seconds)."""
+    lat, lock = [], threading.Lock()
+    todo = list(jobs)
+
+    def worker():
+        while True:
+            with lock:
+                if not todo:
+                    return
+                job = todo.pop()
+            a = time.time()
+            ok = fn(job)
+            b = time.time()
+            if ok:
+                with lock:
+                    lat.append((b - a) * 1000)
+    t0 = time.time()
+    th = [threading.Thread(target=worker) for _ in range(nthreads)]
+    for t in th:
+        t.start()
+    for t in th:
+        t.join()
+    return lat, time.time() - t0
+
+
+def rated_ends(cl):
+    """PAIRS rated tables played to their last move, then the moves
+    before the last ones and the last ones, each round 8 at once."""
+    tables = []
+    for i in range(PAIRS):
+        toks = []
+        for k in (0, 1):
+            st, raw = cl.req("POST", "/api/v1/players",
+                             {"name": "r%d_%d" % (i, k)})
+            toks.append(json.loads(raw)["token"])
+        st, raw = cl.req("POST", "/api/v1/tables",
+                         {"spec": RATED_SPEC, "rated": True}, toks[0])
+        c = json.loads(raw)
+        st, raw = cl.req("POST", "/api/v1/tables/%s/join" % c["id"],
+                         {"invite": c["invite"]}, toks[1])
+        j = json.loads(raw)
+        secrets = [None, None]
+        secrets[c["seat"]] = c["secret"]
+        secrets[j["seat"]] = j["secret"]
+        tables.append({"id": c["id"], "secrets": secrets, "to_move": 0,
+                       "next": 0})
+    nlines = 12
+    refused = []
+
+    def move(t):
+        st, raw = cl.req("POST", "/api/v1/tables/%s/commands" % t["id"],
+                         {"op": "move", "action": t["next"]},
+                         t["secrets"][t["to_move"]])
+        if st != 200:
+            refused.append(st)
+            return False
+        ev = json.loads(raw)["event"]
+        t["next"] += 1
+        t["to_move"] = ev["to_move"]
+        return True
+    mids, mids_s = [], 0.0
+    for _ in range(nlines - 1):
+        lat, sec = concurrent(tables, move)
+        mids += lat
+        mids_s += sec
+    del refused[:]
+    ends, ends_s = concurrent(tables, move)
+    return ends, mids, ends_s, mids_s, len(refused)
+
+
 def main():
     if not os.path.exists(SERVER):
         print("bench-lobby: no %s (make server)" % SERVER)
         return 0
+    need = WATCHERS + OWNERS + 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < need:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (hard if hard == resource.RLIM_INFINITY
+                            else min(hard, max(need, soft)), hard))
+    nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     tmp = tempfile.mkdtemp(prefix="mg-bench-lobby-")
     port = free_port()
     args = [SERVER, "--listen", "127.0.0.1:%d" % port, "--db",
@@ -271,7 +372,26 @@ def main():
                         own.append((w.accepted[sid] - a) * 1000)
                         break
                 time.sleep(0.0005)
+        # 6: a new seek into the full lobby, one at a time
+        new = []
+        for k in range(NEW):
+            st, raw = cl.req("POST", "/api/v1/seeks", {"spec": SPEC},
+                             owners[k % OWNERS])
+            t = time.time()
+            if st != 201:
+                continue
+            sid = json.loads(raw)["id"]
+            end = time.time() + 10
+            while time.time() < end:
+                with w.lock:
+                    if sid in w.done_at:
+                        new.append((w.done_at[sid] - t) * 1000)
+                        break
+                time.sleep(0.0005)
         w.close()
+        rss3 = rss_kb(proc.pid)
+        # 7: rated game ends
+        ends, mids, ends_s, mids_s, nref = rated_ends(cl)
         print("lobby bench: %d watchers, %d seeks by %d players (%s, 3+2)"
               % (WATCHERS, len(posted), OWNERS, SPEC))
         print("  1. seeks posted: %d in %.2f s = %.0f/s (8 clients)"
@@ -293,6 +413,23 @@ def main():
         print("  5. VmRSS: %d kB at start, %d kB with the watchers "
               "(%.1f kB each), %d kB with the seeks open" %
               (rss0, rss1, (rss1 - rss0) / max(1, WATCHERS), rss2))
+        print("  6. a new seek into the full lobby (%d open, %d watchers), "
+              "one at a time: POST answered -> all watchers have it p50 "
+              "%.1f ms, p99 %.1f ms (%d of %d)"
+              % (len(posted), WATCHERS, pct(new, 50), pct(new, 99),
+                 len(new), NEW))
+        print("  7. rated game ends (%d of %d pairs, %s, 8 clients): %.0f ends/s "
+              "(the end and both ratings in one commit; answered p50 %.1f "
+              "ms, p99 %.1f ms; %d refused, not retried); the moves before "
+              "them %.0f/s (p50 %.1f ms, p99 %.1f ms)"
+              % (len(ends), PAIRS, RATED_SPEC,
+                 len(ends) / max(ends_s, 1e-9),
+                 pct(ends, 50), pct(ends, 99), nref,
+                 len(mids) / max(mids_s, 1e-9), pct(mids, 50),
+                 pct(mids, 99)))
+        print("     VmRSS after the watchers closed: %d kB; open-files "
+              "limit %d; load average at the end: %s"
+              % (rss3, nofile, open("/proc/loadavg").read().strip()))
     finally:
         proc.terminate()
         try:

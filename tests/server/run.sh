@@ -2,7 +2,8 @@
 # tests/server/run.sh: mg-server's tests (doc/server-api.md) with the
 # standard library's unittest.  Skips (exit 0) when the server is not built.
 #   MG_SERVER          the server binary (build/programs/mg-server)
-#   MG_SERVER_KILLS    SIGKILLs in the crash test (20; make check-server-long: 500)
+#   MG_SERVER_KILLS    SIGKILLs in each crash test (test_server_crash, the
+#                      ratings' and the lobby's: 20; check-server-long: 500)
 #   MG_SERVER_SEED     the games' random seed (random; printed on failure)
 #   MG_SERVER_ARGS     extra options for every server started
 #   MG_KEEP_TMP=1      keep the temporary databases and logs
@@ -33,6 +34,6 @@ if [ $# -eq 0 ]; then
         test_server_players test_server_accounts test_server_ratings \
         test_server_yourturn test_server_lobby test_server_challenges \
         test_server_botconnect test_server_bots test_server_play \
-        test_server_crash
+        test_server_crash test_server_lobby_crash
 fi
 exec python3 -m unittest "$@"

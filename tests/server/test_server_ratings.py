@@ -170,6 +170,67 @@ class RatingsCase(unittest.TestCase):
             self.assertEqual(got["games"], want.games)
             self.assertEqual(got["provisional"], want.rd > 110.0)
 
+    def check_rated_games(self, srv, names, seen, exact=True):
+        """Every finished rated game of names (the tables seen over by
+        the clients, seen) had its ratings applied exactly once: the
+        ratings recomputed from the stored games, in their order, are the
+        ones each end event shows and the players' now.  Returns the
+        number of rated games over.  exact: seen are all of them (else
+        some may have ended unseen, as by a clock)."""
+        # every finished rated game, from the players' games
+        ended = {}
+        for n in names:
+            off = 0
+            while True:
+                a = srv.request("GET", "/api/v1/players/%s/games?rated=true"
+                                "&status=over&offset=%d&limit=100" % (n, off))
+                self.assertEqual(a.status, 200, repr(a))
+                for gm in a.json["games"]:
+                    ended.setdefault(gm["table"], {})[gm["seat"]] = (n, gm)
+                if not a.json["more"]:
+                    break
+                off += 100
+        if exact:
+            self.assertEqual(set(ended), seen)
+        else:
+            self.assertLessEqual(seen, set(ended))
+        games = []
+        for tid, seats in ended.items():
+            self.assertEqual(set(seats), {0, 1}, tid)
+            g0 = seats[0][1]
+            self.assertEqual(g0["ended_ms"], seats[1][1]["ended_ms"])
+            snap = srv.snapshot(tid)
+            self.assertEqual(snap["status"], "over")
+            games.append((g0["ended_ms"], tid, (seats[0][0], seats[1][0]),
+                          g0["result"], snap["result"]["ratings"]))
+        games.sort()
+        # recompute in end order; games ending in the same millisecond
+        # (and sharing a player) in the order their ratings say
+        expected = {}
+        i = 0
+        while i < len(games):
+            j = i
+            while j < len(games) and games[j][0] == games[i][0]:
+                j += 1
+            group = games[i:j]
+            for order in itertools.permutations(group):
+                trial = {n: copy.copy(r) for n, r in expected.items()}
+                ok = True
+                for ended_ms, tid, pair, res, shown in order:
+                    before = rate_game(trial, pair, res, ended_ms)
+                    for s in (0, 1):
+                        seat = shown["seats"][s]
+                        ok = ok and abs(seat["before"] - before[s]) <= 0.5 \
+                            and abs(seat["after"] - trial[pair[s]].r) <= 0.5
+                if ok:
+                    break
+            self.assertTrue(ok, "the ratings shown at %r are not the "
+                            "recomputed ones" % (group,))
+            expected = trial
+            i = j
+        self.check_ratings(srv, expected)
+        return len(games)
+
 
 def result_of(event, seat):
     res = event["result"]
@@ -369,6 +430,52 @@ class TestClaimWin(RatingsCase):
         snap = srv.snapshot(rm.json["table"])
         self.assertEqual([x["player"] for x in snap["seats"]],
                          ["Lee", "Kim"])
+
+
+class TestConcurrentEnds(RatingsCase):
+    def test_many_rated_games_end_at_once(self):
+        """Rated games of one family ending at the same moment (each end
+        changes the family's document too) all end at the first asking:
+        none is answered 503 for the others', and the family counts them
+        all."""
+        srv = self.server("--max-tables-per-addr", "0",
+                          "--creations-per-hour", "0")
+        rng = random.Random(mgclient.rng().randrange(1 << 30))
+        n = 24
+        tables = []
+        for i in range(n):
+            toks = [self.register(srv, "ce%d_%d" % (i, k)) for k in (0, 1)]
+            tid, secrets = self.rated_table(srv, toks[0], toks[1])
+            rp, played = mgclient.Replay(DAB), []
+            while True:
+                act = rp.random_action(rng)
+                if mgclient.Replay(DAB, played + [act]).over:
+                    break     # the last move: kept for the moment
+                a = srv.command(tid, secrets[rp.to_move], "move", action=act)
+                self.assertEqual(a.status, 200, repr(a))
+                rp.apply(act)
+                played.append(act)
+            tables.append((tid, secrets[rp.to_move], act))
+        barrier = threading.Barrier(n)
+        answers = [None] * n
+
+        def end(i):
+            tid, secret, act = tables[i]
+            barrier.wait()
+            answers[i] = srv.command(tid, secret, "move", action=act,
+                                     retry_429=False)
+        th = [threading.Thread(target=end, args=(i,)) for i in range(n)]
+        for t in th:
+            t.start()
+        for t in th:
+            t.join(60)
+        for a in answers:
+            self.assertEqual(a.status, 200, repr(a))
+            self.assertEqual(a.json["event"]["status"], "over")
+            self.assertIn("ratings", a.json["event"])
+        games = sum(self.player(srv, "ce%d_0" % i)["ratings"][FAMILY]["games"]
+                    for i in range(n))
+        self.assertEqual(games, n)
 
 
 class TestBoardsAndErrors(RatingsCase):
@@ -579,58 +686,10 @@ class TestRatingsCrash(RatingsCase):
             self.assertIsNone(p.failure, p.failure)
         seen = set(t for p in players for t in p.over)
         self.assertGreaterEqual(len(seen), 2, "too few games finished")
-        # every finished rated game, from the players' games
-        ended = {}
-        for n in names:
-            off = 0
-            while True:
-                a = srv.request("GET", "/api/v1/players/%s/games?rated=true"
-                                "&status=over&offset=%d&limit=100" % (n, off))
-                self.assertEqual(a.status, 200, repr(a))
-                for gm in a.json["games"]:
-                    ended.setdefault(gm["table"], {})[gm["seat"]] = (n, gm)
-                if not a.json["more"]:
-                    break
-                off += 100
-        self.assertEqual(set(ended), seen)
-        games = []
-        for tid, seats in ended.items():
-            self.assertEqual(set(seats), {0, 1}, tid)
-            g0 = seats[0][1]
-            self.assertEqual(g0["ended_ms"], seats[1][1]["ended_ms"])
-            snap = srv.snapshot(tid)
-            self.assertEqual(snap["status"], "over")
-            games.append((g0["ended_ms"], tid, (seats[0][0], seats[1][0]),
-                          g0["result"], snap["result"]["ratings"]))
-        games.sort()
-        # recompute in end order; games ending in the same millisecond
-        # (and sharing a player) in the order their ratings say
-        expected = {}
-        i = 0
-        while i < len(games):
-            j = i
-            while j < len(games) and games[j][0] == games[i][0]:
-                j += 1
-            group = games[i:j]
-            for order in itertools.permutations(group):
-                trial = {n: copy.copy(r) for n, r in expected.items()}
-                ok = True
-                for ended_ms, tid, pair, res, shown in order:
-                    before = rate_game(trial, pair, res, ended_ms)
-                    for s in (0, 1):
-                        seat = shown["seats"][s]
-                        ok = ok and abs(seat["before"] - before[s]) <= 0.5 \
-                            and abs(seat["after"] - trial[pair[s]].r) <= 0.5
-                if ok:
-                    break
-            self.assertTrue(ok, "the ratings shown at %r are not the "
-                            "recomputed ones" % (group,))
-            expected = trial
-            i = j
-        self.check_ratings(srv, expected)
+        n_games = self.check_rated_games(srv, names, seen)
         if os.environ.get("MG_SERVER_VERBOSE"):
             sys.stderr.write("\n%d kills, %d rated games over\n"
-                             % (KILLS, len(games)))
+                             % (KILLS, n_games))
 
 
 if __name__ == "__main__":
