@@ -96,6 +96,7 @@ function noErrors(page) {
 }
 
 async function shot(page, name, fullPage = false) {
+    await page.evaluate(() => window.scrollTo(0, 0)); // typing a move scrolls to the move form
     await page.screenshot({ path: path.join(SHOTS, `stranger-${name}.png`), fullPage });
 }
 
@@ -165,6 +166,21 @@ test("a stranger's way: a rated seek posted, seen live, accepted; played to the 
     const c = await open(t);                 // an anonymous watcher
     await pickName(a, "Alice_S");
     await pickName(b, "Bob_S");
+    // the whole page knows the name picked in the lobby: the "Play
+    // online" area and the header's "My page" (before: only after a
+    // reload, and a table created from "Play online" had no name)
+    await a.waitForSelector("#nav-me:not([hidden])", { timeout: 5000 });
+    assert.equal(await a.textContent("#nav-me"), "My page");
+    assert.equal(await a.getAttribute("#nav-me", "href"), "/p/Alice_S");
+    assert.equal(await a.isVisible("#pl-me"), true);
+    assert.equal(await a.textContent("#pl-who"), "Alice_S");
+    assert.equal(await a.isVisible("#pl-anon"), false, "no second 'pick a name'");
+    // on the phone too, in sight: the header's links wrap, nothing
+    // past the right edge (before: "My page" at x 395..430 of 390)
+    await b.waitForSelector("#nav-me:not([hidden])", { timeout: 5000 });
+    const nav = await b.locator("#nav-me").boundingBox();
+    assert.ok(nav.x >= 0 && nav.x + nav.width <= 390, `"My page" at x ${nav.x}..${nav.x + nav.width}`);
+    assert.ok(await b.evaluate(() => document.documentElement.scrollWidth) <= 390, "no sideways scroll");
     // A: Dots and Boxes 2x2, no clock, rated, from the lobby's form
     await setUp(a, SPEC);
     await a.selectOption("#lb-clock", "");
@@ -177,7 +193,7 @@ test("a stranger's way: a rated seek posted, seen live, accepted; played to the 
     const row = "#lb-seeks li.seek:not(.own)";
     await b.waitForSelector(`${row} .lb-accept:not([disabled])`, { timeout: 10000 });
     await c.waitForSelector(`${row} .lb-accept[disabled]`, { timeout: 10000 });
-    for (const p of [b, c]) assert.match(await p.textContent(row), /Alice_S \(1500\).*Dots and Boxes 2\u00d72 \u00b7 no clock \u00b7 rated/);
+    for (const p of [b, c]) assert.match(await p.textContent(row), /^Alice_S\s*Dots and Boxes 2\u00d72 \u00b7 no clock \u00b7 rated/);
     await shot(b, "lobby-phone");
     await shot(c, "watcher-desktop");
     // one click
@@ -217,6 +233,8 @@ test("a stranger's way: a rated seek posted, seen live, accepted; played to the 
     }
     await shot(a, "end-desktop");
     await shot(b, "end-phone");
+    await b.locator("#result").scrollIntoViewIfNeeded();
+    await b.screenshot({ path: path.join(SHOTS, "stranger-end-result-phone.png") });
     const bobChange = (await b.textContent("#result .ratings")).match(/Bob_S 1500 → (\d+) \(([+−]\d+)\)/);
 
     // B's own page from the header's "My page"
@@ -268,6 +286,10 @@ test("the computer at level 1: a table from the Play online form, played to its 
     await p.fill("#pl-name", "Erin_S");
     await p.click("#pl-pick");
     await p.waitForSelector("#pl-me:not([hidden])");
+    // the lobby of the same page plays as that name now (before: only
+    // after a reload)
+    await p.waitForFunction(() => document.getElementById("lb-who").textContent === "Erin_S", null, { timeout: 5000 });
+    assert.equal(await p.isVisible("#lb-anon"), false);
     await setUp(p, SPEC);
     await p.selectOption("#ol-seat", "0");
     await p.selectOption("#ol-opponent", { label: "the computer, level 1" });
