@@ -297,7 +297,9 @@ test("the computer at level 1: a table from the Play online form, played to its 
     await p.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
     await p.waitForSelector('#online-bar[data-status="playing"][data-seat="0"]', { timeout: 10000 });
     assert.equal(await whoText(p, 0), "Erin_S (you)");
-    assert.match(await whoText(p, 1), /^bot /);
+    // the seat named as the form named it (before: "bot random")
+    assert.equal(await whoText(p, 1), "the computer, level 1");
+    assert.equal(await p.getAttribute("#card1 .who", "title"), "random", "its spec, as this server plays it");
     // the moves so far as the page lists them (the Moves list); each of
     // ours the first line of LINES not drawn yet
     const drawn = async () => (await p.$$eval("#moves li span:last-child", (s) => s.map((x) => x.textContent).join(" ")))
@@ -312,7 +314,7 @@ test("the computer at level 1: a table from the Play online form, played to its 
     }
     await p.waitForSelector("#result:not([hidden])");
     assert.equal(await ply(p), 12, "every line drawn");
-    assert.match(await p.textContent("#result .text"), /^(Draw|.* \(seat [01], (Erin_S \(you\)|bot .*)\) wins)/);
+    assert.match(await p.textContent("#result .text"), /^(Draw|.* \(seat [01], (Erin_S \(you\)|the computer, level 1)\) wins)/);
     assert.equal(await p.textContent("#result .ratings"), "", "a game with the computer is casual");
     await shot(p, "level1-desktop");
     noErrors(p);
