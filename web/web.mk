@@ -19,7 +19,8 @@
 #                     against it (web/test/check-online.mjs, "your move"
 #                     and a finished table's replay: check-online-turns.mjs,
 #                     players' accounts: check-accounts.mjs, the lobby:
-#                     check-lobby.mjs)
+#                     check-lobby.mjs, the place end to end as strangers
+#                     use it: check-stranger.mjs)
 #
 # Variables: EMCC (emcc), WEB_OPT (-O3), WEB_PORT (8000), NPM (npm),
 # CHROMIUM (/usr/bin/chromium).
@@ -103,5 +104,5 @@ check-web: web $(WEB_NATIVE) web/node_modules/.package-lock.json
 	    MG_WEB_DIR=$(WEB_OUT) MG_SERVER=$(B)/programs/mg-server CHROMIUM=$(CHROMIUM) \
 	    node --test --test-reporter=spec web/test/check-online.mjs \
 	        web/test/check-online-turns.mjs web/test/check-accounts.mjs \
-	        web/test/check-lobby.mjs; \
+	        web/test/check-lobby.mjs web/test/check-stranger.mjs; \
 	else echo "check-web: no $(B)/programs/mg-server (make server): the online test is skipped"; fi

@@ -17,6 +17,7 @@ import { $, app } from "./state.js";
 const API = "/api/v1";
 const PLAYER = "mg-player";
 const SEEK = (id) => `mg-seek:${id}`;
+const PLAYER_EVENT = "mg-player-changed"; // player.js's too
 
 const lobby = {
     seeks: new Map(),   // id -> seek, as listed
@@ -36,6 +37,9 @@ function keep(key, v) {
         if (v) localStorage.setItem(key, JSON.stringify(v));
         else localStorage.removeItem(key);
     } catch (e) { /* private mode: this page only */ }
+    // the player changed: this page's other parts (the player area, the
+    // header's "My page", "Your turn") learn it now, not at a reload
+    if (key === PLAYER) window.dispatchEvent(new CustomEvent(PLAYER_EVENT, { detail: "lobby" }));
 }
 const me = () => kept(PLAYER);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -328,6 +332,8 @@ export function initLobby() {
     $("lb-name").addEventListener("keydown", (e) => { if (e.key === "Enter") pick(); });
     $("lb-post").addEventListener("click", post);
     window.addEventListener("storage", (e) => { if (e.key === PLAYER) { render(); connect(); } });
+    // a name picked (or a login, a logout) in the player area of this page
+    window.addEventListener(PLAYER_EVENT, (e) => { if (e.detail !== "lobby") { render(); connect(); } });
     render();
     connect();
 }

@@ -567,7 +567,9 @@ class Table {
     who(seat) {
         const s = this.snap && this.snap.seats[seat];
         if (!s) return "";
-        if (s.kind === "bot") return "bot " + (s.bot || "");
+        // a level of the computer as the create form named it (its spec
+        // on the card's title)
+        if (s.kind === "bot") return s.level ? `the computer, level ${s.level}` : "bot " + (s.bot || "");
         // a spectator sees players, not "You" and "Opponent"; a named
         // player by the name
         let you = seat === this.seat ? "You" : this.seat === null ? "Player" : "Opponent";
@@ -628,6 +630,7 @@ class Table {
             pr.dataset.present = String(here);
             card.dataset.present = String(here);
             card.querySelector(".who").textContent = breakable(this.who(seat));
+            card.querySelector(".who").title = st.kind === "bot" && st.bot ? st.bot : "";
             const stateEl = card.querySelector(".state");
             stateEl.textContent = playing && toMove === seat ? (seat === me ? "your move" : "to move") : "";
             card.classList.toggle("to-move", playing && toMove === seat);

@@ -14,6 +14,7 @@ import { $, app } from "./state.js";
 
 const API = "/api/v1";
 const KEY = "mg-player";
+const CHANGED = "mg-player-changed"; // lobby.js's too: who plays changed
 
 function load() {
     try { return JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { return null; }
@@ -23,6 +24,9 @@ function store(v) {
         if (v) localStorage.setItem(KEY, JSON.stringify(v));
         else localStorage.removeItem(KEY);
     } catch (e) { /* private mode: for this page only */ }
+    // the lobby and "Your turn" of this page learn it now (another
+    // tab's learn it by the storage event)
+    window.dispatchEvent(new CustomEvent(CHANGED, { detail: "player" }));
 }
 
 async function call(method, path, body, token) {
@@ -195,5 +199,8 @@ export async function initPlayer() {
         if (!$("pl-pw").hidden) (app.player.password ? $("pl-old") : $("pl-new")).focus();
     });
     $("pl-pw").addEventListener("submit", setPassword);
+    // a name picked in the lobby of this page, or in another tab
+    window.addEventListener(CHANGED, (e) => { if (e.detail !== "player") refreshPlayer(); });
+    window.addEventListener("storage", (e) => { if (e.key === KEY) refreshPlayer(); });
     await refreshPlayer();
 }

@@ -89,6 +89,7 @@ export function initYourTurn() {
     timer = setInterval(() => { if (!document.hidden) refresh(); }, EVERY_MS);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
     window.addEventListener("storage", (ev) => { if (ev.key === KEY) refresh(); });
+    window.addEventListener("mg-player-changed", () => refresh()); // this page's lobby or player area
 }
 
 // Read the list again now (after the player changed, or a game ended).
