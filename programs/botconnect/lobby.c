@@ -138,14 +138,18 @@ int lobby_accept(const char *token, const char *me, const char *games,
                 json_string_value(json_object_get(seek, "owner"));
             const char *spec =
                 json_string_value(json_object_get(seek, "spec"));
-            json_t *a = NULL, *none;
+            json_t *a = NULL, *body;
+            char cmd_id[33];
             if (!id || !spec || (owner && strcmp(owner, me) == 0) ||
                 !plays(games, spec) || strlen(id) > 64)
                 continue;
-            none = json_object();
+            /* a cmd_id: an accept sent again after a lost answer gets
+             * the first answer (the seat) */
+            new_cmd_id(cmd_id);
+            body = json_pack("{s:s}", "cmd_id", cmd_id);
             snprintf(path, sizeof path, "/seeks/%s/accept", id);
-            st = http("POST", path, none, token, &a);
-            json_decref(none);
+            st = http("POST", path, body, token, &a);
+            json_decref(body);
             if (st == 200) {
                 seat_from(t, a, "");
                 say("accepted the seek %s of %s: %s", id,

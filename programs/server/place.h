@@ -85,6 +85,17 @@ int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
  * 1 with *p set, 0 when there is none, -1 when storage failed. */
 int mgs_player_find(mgs_srv *srv, const char *name, mgs_player *p);
 
+/* players.c: a request's stored answer (a document of kind "answer" under
+ * its cmd_id's store key, mgs_cmd_key; its text sealed by the cmd_id):
+ * mgs_place_answered is 1 with r that answer, 0 when there is none, -1
+ * with r 503 when it cannot be read; mgs_place_answer_json the
+ * document's JSON for `answer` with `status` (malloc'd; NULL when out of
+ * memory), to append with the change it answers. */
+int mgs_place_answered(mgs_srv *srv, const char *ckey, const char *cmd_id,
+                       mgs_result *r);
+char *mgs_place_answer_json(const char *cmd_id, const json_t *answer,
+                            int status);
+
 /* players.c: the handlers of place.c's routes */
 void mgs_players_create(const mgs_place_req *q, mgs_result *r);
 void mgs_players_get(const mgs_place_req *q, mgs_result *r);

@@ -149,11 +149,26 @@ int mgs_player_auth(mgs_srv *srv, const char *authorization, mgs_player *p,
 
 static const char *const create_keys[] = {"name", "bot", "cmd_id", NULL};
 
-/* A re-sent registration (the same cmd_id): the first answer, 1; 0 when
- * there was none; -1 with r set when storage fails. */
-static int answered_before(mgs_srv *srv, const char *ckey,
-                           const char *cmd_id, mgs_result *r)
+char *mgs_place_answer_json(const char *cmd_id, const json_t *answer,
+                            int status)
 {
+    char *text = answer ? json_dumps(answer, JSON_COMPACT) : NULL;
+    char *sealed = text ? mgs_seal(cmd_id, text) : NULL;
+    char *out = sealed ? dump_new(json_pack("{s:s,s:i}", "sealed", sealed,
+                                            "status", status))
+                       : NULL;
+    if (text) {
+        sodium_memzero(text, strlen(text));
+        free(text);
+    }
+    free(sealed);
+    return out;
+}
+
+int mgs_place_answered(mgs_srv *srv, const char *ckey, const char *cmd_id,
+                       mgs_result *r)
+{
+    json_t *st;
     doc_copy c;
     const char *sealed;
     char *text = NULL;
@@ -169,8 +184,9 @@ static int answered_before(mgs_srv *srv, const char *ckey,
                           "try again");
         return -1;
     }
+    st = json_object_get(c.json, "status");
+    r->status = json_is_integer(st) ? (int)json_integer_value(st) : 201;
     json_decref(c.json);
-    r->status = 201;
     r->body = json_loads(text, 0, NULL);
     sodium_memzero(text, strlen(text));
     free(text);
@@ -190,7 +206,6 @@ void mgs_players_create(const mgs_place_req *q, mgs_result *r)
     char display[MGS_NAME_BYTES], keys[2][MGS_NAME_BYTES], err[256];
     char token[MGS_PLAYER_TOKEN_LEN + 8], hex[65], ckey[40];
     char *pjson = NULL, *tjson = NULL, *njson = NULL, *ajson = NULL;
-    char *sealed = NULL, *text = NULL;
     unsigned char h[MGS_HASH_LEN];
     mgs_doc_row d[5];
     mgs_append a;
@@ -208,7 +223,7 @@ void mgs_players_create(const mgs_place_req *q, mgs_result *r)
     }
     if (mgs_cmd_key(body, "a registration", ckey, sizeof ckey, &cmd_id, r))
         return;
-    if (cmd_id && answered_before(srv, ckey, cmd_id, r) != 0)
+    if (cmd_id && mgs_place_answered(srv, ckey, cmd_id, r) != 0)
         return;
     name = json_string_value(json_object_get(body, "name"));
     if (!name) {
@@ -238,9 +253,8 @@ void mgs_players_create(const mgs_place_req *q, mgs_result *r)
                                "player", "created_ms", (json_int_t)now));
     answer = json_pack("{s:s,s:b,s:s}", "name", display, "bot",
                        json_is_true(bot), "token", token);
-    if (answer && cmd_id && (text = json_dumps(answer, JSON_COMPACT)) &&
-        (sealed = mgs_seal(cmd_id, text)))
-        ajson = dump_new(json_pack("{s:s}", "sealed", sealed));
+    if (answer && cmd_id)
+        ajson = mgs_place_answer_json(cmd_id, answer, 201);
     if (!pjson || !njson || !tjson || !answer || (cmd_id && !ajson)) {
         mgs_error(r, 503, "out of memory: try again");
         goto done;
@@ -277,7 +291,7 @@ void mgs_players_create(const mgs_place_req *q, mgs_result *r)
     a.ndocs = nd;
     rc = mgs_store_append(srv->store, &a, 1, err, sizeof err);
     if (rc == MGS_ECONFLICT && cmd_id &&
-        answered_before(srv, ckey, cmd_id, r) != 0)
+        mgs_place_answered(srv, ckey, cmd_id, r) != 0)
         goto done; /* the same registration, sent twice at once */
     if (rc == MGS_ECONFLICT) {
         mgs_error(r, 409, "the name %s is taken (or one too like it: names "
@@ -295,12 +309,7 @@ void mgs_players_create(const mgs_place_req *q, mgs_result *r)
     answer = NULL;
 done:
     json_decref(answer);
-    if (text) {
-        sodium_memzero(text, strlen(text));
-        free(text);
-    }
     sodium_memzero(token, sizeof token);
-    free(sealed);
     free(pjson);
     free(njson);
     free(tjson);

@@ -463,19 +463,28 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
     unsigned char mine[MGS_HASH_LEN];
     const char *players[2];
     const unsigned char *hashes[2];
-    mgs_doc_row d[2];
+    mgs_doc_row d[3];
     int owner_seat, rc;
     int64_t now = mgs_now_ms();
-    json_t *ev;
+    json_t *ev, *answer = NULL;
+    const char *cmd_id = NULL;
+    char ckey[40], *ajson = NULL;
     if (!l) {
         mgs_error(r, 503, "out of memory");
         return;
     }
-    if (json_object_size(q->body) != 0) {
-        mgs_error(r, 400, "an accept takes an empty body {}");
+    if (json_object_size(q->body) > (json_object_get(q->body, "cmd_id") ? 1u
+                                                                        : 0u)) {
+        mgs_error(r, 400, "an accept takes an empty body {}, or only a "
+                          "\"cmd_id\"");
         return;
     }
+    if (mgs_cmd_key(q->body, "an accept", ckey, sizeof ckey, &cmd_id, r) != 0)
+        return;
     if (!need_player(q, &p, "accepting a seek", r))
+        return;
+    /* the same accept again (its answer lost): the first answer */
+    if (cmd_id && mgs_place_answered(srv, ckey, cmd_id, r) != 0)
         return;
     pthread_mutex_lock(&l->mu);
     s = find_seek(l, q->args[0], NULL);
@@ -524,7 +533,10 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
     hashes[owner_seat] = s->secret_hash;
     hashes[1 - owner_seat] = mine;
     if (mgs_new_table_id(srv, tid) != 0 ||
-        !(seat_json = mgs_lobby_seat_json(tid, owner_seat, s->sealed, now))) {
+        !(seat_json = mgs_lobby_seat_json(tid, owner_seat, s->sealed, now)) ||
+        !(answer = json_pack("{s:s,s:i,s:s}", "table", tid, "seat",
+                             1 - owner_seat, "secret", secret)) ||
+        (cmd_id && !(ajson = mgs_place_answer_json(cmd_id, answer, 200)))) {
         rc = -1;
         mgs_error(r, 503, "could not make a table: try again");
     } else {
@@ -541,11 +553,20 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
         d[1].json = seat_json;
         d[1].updated_ms = now;
         d[1].if_updated_ms = -1;
+        /* the answer kept with the table, for the same cmd_id again */
+        d[2].op = MGS_DOC_NEW;
+        d[2].kind = "answer";
+        d[2].key = ckey;
+        d[2].owner = p.name;
+        d[2].json = ajson;
+        d[2].updated_ms = now;
+        d[2].if_updated_ms = -1;
         rc = mgs_lobby_table(srv, q->client, s->spec, s->has_clock,
                              s->base_ms, s->inc_ms, s->rated, players, hashes,
-                             owner_seat, d, 2, tid, r);
+                             owner_seat, d, cmd_id ? 3 : 2, tid, r);
     }
     free(seat_json);
+    free(ajson);
     pthread_mutex_lock(&l->mu);
     if (rc != 0 && r->status == 409) {
         /* its document was deleted meanwhile (a second server process
@@ -569,11 +590,13 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
         mgs_lobby_publish_seat(l, s->owner, "accepted", ev, s->sealed);
         json_decref(ev);
         mgs_seek_free(s);
+        json_decref(r->body);
         r->status = 200;
-        r->body = json_pack("{s:s,s:i,s:s}", "table", tid, "seat",
-                            1 - owner_seat, "secret", secret);
+        r->body = answer;
+        answer = NULL;
     }
     pthread_mutex_unlock(&l->mu);
+    json_decref(answer);
     sodium_memzero(secret, sizeof secret);
 }
 

@@ -126,6 +126,33 @@ class TestSeeks(LobbyCase):
             "POST", "/api/v1/seeks/%s/accept" % sid, {}, secret=tb),
             409, "accepted already")
 
+    def test_accept_sent_again_with_its_cmd_id(self):
+        """doc/server-api.md, "Seeks": an accept whose answer was lost,
+        sent again with its cmd_id, gets the first answer (the same table,
+        seat and secret); without one it would be 409 and the seat lost."""
+        _, ta = self.player()
+        _, tb = self.player()
+        sid = self.seek(ta, spec=DAB).json["id"]
+        body = {"cmd_id": "accept-0123456789abcdef"}
+        path = "/api/v1/seeks/%s/accept" % sid
+        first = self.srv.request("POST", path, body, secret=tb)
+        self.assertEqual(first.status, 200, repr(first))
+        again = self.srv.request("POST", path, body, secret=tb)
+        self.assertEqual(again.status, 200, repr(again))
+        self.assertEqual(again.json, first.json)
+        # the secret is the seat's: it plays
+        snap = self.srv.snapshot(first.json["table"])
+        self.assertEqual(snap["status"], "playing")
+        # another cmd_id, or none: accepted already
+        for b in ({"cmd_id": "accept-other-0123456789"}, {}):
+            self.assert_error(self.srv.request("POST", path, b, secret=tb),
+                              409, "accepted already")
+        for b, word in (({"cmd_id": "short"}, "cmd_id"),
+                        ({"cmd_id": "accept-0123456789abcdef", "x": 1},
+                         "cmd_id")):
+            self.assert_error(self.srv.request("POST", path, b, secret=tb),
+                              400, word)
+
     def test_two_accepters_at_once_make_one_table(self):
         _, ta = self.player()
         accepters = [self.player()[1] for _ in range(6)]
