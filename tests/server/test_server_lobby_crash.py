@@ -74,12 +74,21 @@ class LobbyPlayer(threading.Thread):
         if not others:
             return False
         sid = self.rng.choice(others)["id"]
-        try:
-            a = self.srv.request("POST", "/api/v1/seeks/%s/accept" % sid,
-                                 {}, secret=self.tok)
-        except NETERR:
-            self.accepts_lost.add(sid)   # made a table or not: no secret
-            return True
+        # with a cmd_id, sent again until it is answered: a lost answer
+        # (the server killed) is the first answer when it is back
+        body = {"cmd_id": "acc-%s-%08x" % (self.name, self.rng.getrandbits(32))}
+        end = time.time() + 10
+        while True:
+            try:
+                a = self.srv.request("POST", "/api/v1/seeks/%s/accept" % sid,
+                                     body, secret=self.tok)
+                if a.status != 503 or time.time() > end:
+                    break
+            except NETERR:
+                if time.time() > end:
+                    self.accepts_lost.add(sid)  # never answered
+                    return True
+            time.sleep(0.05)
         if a.status == 200:
             self.accepted[sid] = (a.json["table"], a.json["seat"])
             self.play(a.json["table"], a.json["seat"], a.json["secret"])
