@@ -89,7 +89,10 @@ static int row_of(mgs_table *t, int seat, const char *name, int64_t now,
     other = &t->r.seats[1 - seat];
     if (strcmp(me->player, name) != 0)
         return 0;
-    if (other->kind == MGS_BOT)
+    if (other->kind == MGS_BOT && other->level > 0)
+        opp = json_pack("{s:n,s:s,s:i}", "player", "bot", other->bot,
+                        "level", other->level);
+    else if (other->kind == MGS_BOT)
         opp = json_pack("{s:n,s:s}", "player", "bot", other->bot);
     else if (other->player[0])
         opp = json_pack("{s:s,s:n}", "player", other->player, "bot");

@@ -119,6 +119,16 @@ class TestYourTurn(unittest.TestCase):
         self.assertEqual([t["id"] for t in self.mine(bob)["tables"]],
                          [g2["id"]])
 
+    def test_the_computer_by_level(self):
+        """A bot made from a level says its level (the page then says
+        "the computer, level N", as the table's seat does)."""
+        tok = self.player("Lev_yt")
+        g = self.create(tok, bots=[None, "level(2)"])
+        got = [t for t in self.mine(tok)["tables"] if t["id"] == g["id"]]
+        self.assertEqual(len(got), 1)
+        self.assertEqual(got[0]["opponent"],
+                         {"player": None, "bot": "greedy", "level": 2})
+
     def test_errors(self):
         tok = self.player("Cy_yt")
         for q in ("?limit=0", "?limit=101", "?limit=x", "?limit=", "?limit=-1",

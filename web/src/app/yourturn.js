@@ -34,6 +34,7 @@ function gameName(spec) {
 function opponentName(o) {
     if (!o) return "waiting for an opponent";
     if (o.player) return "vs " + o.player;
+    if (o.level) return "vs the computer, level " + o.level;
     if (o.bot) return "vs bot " + o.bot.split("(")[0];
     return "vs a guest";
 }
