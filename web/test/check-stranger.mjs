@@ -132,6 +132,8 @@ async function seatedAs(page, me, other) {
     }, [seat, me, other], { timeout: 10000 }).catch(() => {});
     assert.equal(await whoText(page, seat), `${me} (you)`);
     assert.equal(await whoText(page, 1 - seat), other);
+    // the lobby's games here are rated: the table says so
+    assert.match(await page.textContent("#online-title"), /· rated$/);
     return seat;
 }
 
@@ -297,6 +299,8 @@ test("the computer at level 1: a table from the Play online form, played to its 
     await p.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
     await p.waitForSelector('#online-bar[data-status="playing"][data-seat="0"]', { timeout: 10000 });
     assert.equal(await whoText(p, 0), "Erin_S (you)");
+    // a game against the computer is casual: the table does not say rated
+    assert.doesNotMatch(await p.textContent("#online-title"), /rated/);
     // the seat named as the form named it (before: "bot random")
     assert.equal(await whoText(p, 1), "the computer, level 1");
     assert.equal(await p.getAttribute("#card1 .who", "title"), "random", "its spec, as this server plays it");

@@ -608,7 +608,9 @@ class Table {
         bar.dataset.status = s.status;
         bar.dataset.version = String(this.version);
         bar.dataset.seat = me === null ? "spectator" : String(me);
-        $("online-title").textContent = me === null ? "Watching" : `You play seat ${me}`;
+        // a rated game says so at its table (the end changes the ratings)
+        $("online-title").textContent = (me === null ? "Watching" : `You play seat ${me}`) +
+            (s.rated ? " · rated" : "");
         const toMove = s.to_move;
         let line = { waiting: "waiting for the opponent to join", playing: "", over: "game over",
                      aborted: "aborted" }[s.status] || s.status;
