@@ -73,6 +73,7 @@
  */
 #include "fuzz.h"
 #include "fuzz_server.h"
+#include "lobby.h"
 #include "server.h"
 
 #define MAX_TABLES 8
@@ -162,6 +163,7 @@ static void srv_free(mgs_srv *srv)
     free(srv->tables);
     free(srv->jobs);
     mgs_rate_free(srv);
+    mgs_lobby_free(srv); /* its seeks and pools, as main.c's shutdown */
     reset_store(srv->store);
     fuzz_place_reset(srv->store);
     pthread_mutex_destroy(&srv->tables_mu);
