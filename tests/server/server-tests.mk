@@ -20,7 +20,7 @@
 
 server-check: $(SHLIB)
 	$(Q)if sh tests/ensure-deps.sh server; then \
-	    $(MAKE) --no-print-directory $(SERVER_BIN) store-check glicko2-check names-check && \
+	    $(MAKE) --no-print-directory $(SERVER_BIN) $(BOTCONNECT_BIN) store-check glicko2-check names-check && \
 	    sh tests/server/run.sh; \
 	else echo "server-check: skipped: the server's packages are missing (above)"; fi
 
