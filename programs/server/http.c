@@ -423,11 +423,15 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
             rc = send_error(c, rq, 403, "requests from another site's page "
                                         "are not allowed");
         } else if (w || (accept && strstr(accept, "application/json"))) {
+            int got;
             rq->polling = 1;
-            if (mgs_poll_open(srv, c, t, after, w && strcmp(w, "0") != 0,
-                              &rq->ready) != 0)
+            /* suspended (0): rq->ready is the broadcast's now, written
+             * under the table's lock; it is read when resumed, never here */
+            got = mgs_poll_open(srv, c, t, after, w && strcmp(w, "0") != 0,
+                                &rq->ready);
+            if (got < 0)
                 rc = send_error(c, rq, 503, "storage failed");
-            else if (rq->ready) {
+            else if (got == 1) {
                 json_t *a = rq->ready;
                 rq->ready = NULL;
                 rc = send_json(c, rq, 200, a);

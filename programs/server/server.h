@@ -470,9 +470,10 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
 int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                     int seat, int64_t after);
 /* A long poll: when t has events after `after` (or wait is 0), *ready
- * gets the answer at once; else the connection is suspended and *ready
- * set (and the connection resumed) by the next broadcast or after
- * cfg.poll_s.  -1 on a storage error. */
+ * gets the answer at once (1); else the connection is suspended (0) and
+ * *ready set (and the connection resumed) by the next broadcast or after
+ * cfg.poll_s -- the caller must not read *ready then until resumed.  -1
+ * on a storage error. */
 int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
                   int64_t after, int wait, json_t **ready);
 /* http.c: the headers every answer carries (security, API version). */

@@ -395,6 +395,8 @@ int mgs_poll_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
         }
         *ready = json_pack("{s:I,s:o}", "version", (json_int_t)t->r.version,
                            "events", pc.list);
+        pthread_mutex_unlock(&t->mu);
+        return 1;
     } else {
         mgs_poll *p = calloc(1, sizeof *p);
         if (!p) {
