@@ -14,12 +14,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import net from "node:net";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { launchChromium } from "./browser.mjs";
+import { launchChromium, startServer } from "./browser.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "../..");
@@ -30,43 +27,20 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const MARK = "(•) Your move - ";
 
-let proc, url, browser, tmp, log = "";
-
-function freePort() {
-    return new Promise((resolve, reject) => {
-        const s = net.createServer();
-        s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => resolve(p)); });
-        s.on("error", reject);
-    });
-}
+let server, url, browser;
 
 before(async () => {
     assert.ok(fs.existsSync(path.join(WEB, "index.html")), `${WEB}/index.html: run make web first`);
     assert.ok(fs.existsSync(SERVER), `${SERVER}: run make server first`);
     fs.mkdirSync(SHOTS, { recursive: true });
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mg-turns-"));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    proc = spawn(SERVER, ["--listen", `127.0.0.1:${port}`, "--db", path.join(tmp, "test.db"),
-                          "--web-dir", WEB, "--rate", "0", "--seat-rate", "0"],
-                 { stdio: ["ignore", "pipe", "pipe"] });
-    proc.stdout.on("data", (d) => { log += d; });
-    proc.stderr.on("data", (d) => { log += d; });
-    for (let i = 0; ; i++) {
-        try { const r = await fetch(url + "/healthz"); if (r.ok) break; } catch (e) { /* not yet */ }
-        if (i > 100 || proc.exitCode !== null) throw new Error("mg-server did not start:\n" + log);
-        await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await startServer(SERVER, WEB, "mg-turns-", ["--rate", "0", "--seat-rate", "0"]);
+    url = server.url;
     browser = await launchChromium();
 });
 
 after(async () => {
     if (browser) await browser.close();
-    if (proc && proc.exitCode === null) {
-        proc.kill("SIGTERM");
-        await new Promise((r) => { const t = setTimeout(() => { proc.kill("SIGKILL"); r(); }, 5000); proc.on("exit", () => { clearTimeout(t); r(); }); });
-    }
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    if (server) await server.stop();
 });
 
 async function api(method, p, body, secret) {
