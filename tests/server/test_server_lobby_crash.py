@@ -207,21 +207,8 @@ class TestLobbyCrash(RatingsCase):
         stop = threading.Event()
         players = [LobbyPlayer(srv, n, toks[n], rng.randrange(1 << 30), stop)
                    for n in names]
-        for p in players:
-            p.start()
-        try:
-            for k in range(KILLS):
-                time.sleep(rng.uniform(0.1, 0.5))
-                for p in players:
-                    self.assertIsNone(p.failure, p.failure)
-                srv.kill()
-                srv.start()
-        finally:
-            stop.set()
-        for p in players:
-            p.join(120)
-            self.assertFalse(p.is_alive(), "a player did not finish")
-            self.assertIsNone(p.failure, p.failure)
+        self.kill_while(srv, players, stop, KILLS,
+                        lambda: rng.uniform(0.1, 0.5))
         srv.stop()
         srv.start()
         self.check_lobby(srv, names, toks, players)

@@ -159,6 +159,26 @@ class RatingsCase(unittest.TestCase):
         self.assertEqual(a.status, 200, repr(a))
         return a.json["games"]
 
+    def kill_while(self, srv, players, stop, kills, pause):
+        """Start the player threads, SIGKILL and restart srv `kills` times
+        (pause() seconds before each), then stop them: each must have
+        finished without a failure."""
+        for p in players:
+            p.start()
+        try:
+            for _ in range(kills):
+                time.sleep(pause())
+                for p in players:
+                    self.assertIsNone(p.failure, p.failure)
+                srv.kill()
+                srv.start()
+        finally:
+            stop.set()
+        for p in players:
+            p.join(120)
+            self.assertFalse(p.is_alive(), "a player did not finish")
+            self.assertIsNone(p.failure, p.failure)
+
     def check_ratings(self, srv, expected):
         for name, want in expected.items():
             got = self.player(srv, name)["ratings"][FAMILY]
@@ -669,21 +689,8 @@ class TestRatingsCrash(RatingsCase):
                                rng.randrange(1 << 30), stop),
                    RatedPlayer(srv, [toks["Ivan"], toks["Jo_5"]],
                                rng.randrange(1 << 30), stop)]
-        for p in players:
-            p.start()
-        try:
-            for k in range(KILLS):
-                time.sleep(rng.uniform(0.05, 0.3))
-                for p in players:
-                    self.assertIsNone(p.failure, p.failure)
-                srv.kill()
-                srv.start()
-        finally:
-            stop.set()
-        for p in players:
-            p.join(120)
-            self.assertFalse(p.is_alive(), "a player did not finish")
-            self.assertIsNone(p.failure, p.failure)
+        self.kill_while(srv, players, stop, KILLS,
+                        lambda: rng.uniform(0.05, 0.3))
         seen = set(t for p in players for t in p.over)
         self.assertGreaterEqual(len(seen), 2, "too few games finished")
         n_games = self.check_rated_games(srv, names, seen)
