@@ -103,9 +103,11 @@ $(B)/tests/tools-rating: tests/tools-rating.c programs/tools/rating.c \
 
 tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites \
              $(B)/tests/bad-engine $(B)/tests/sloppy-quit \
-             $(B)/tests/tools-stats $(B)/tests/tools-rating
+             $(B)/tests/tools-stats $(B)/tests/tools-rating \
+             $(B)/tests/bench_strength
 	$(Q)$(B)/tests/tools-stats
 	$(Q)$(B)/tests/tools-rating
+	$(Q)sh tests/strength-check.sh "$(B)"
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
 
