@@ -293,7 +293,7 @@ STRENGTH_NEW          ?= mcts(iterations=0,time_ms=100)
 STRENGTH_OLD          ?= mcts(iterations=0,time_ms=100)
 STRENGTH_SPRT         ?= elo0=0,elo1=50
 STRENGTH_JOBS         ?= 2
-STRENGTH_SET_ARGS     ?= --seed 1 --count 40 --left 38-42 --memory-mb 1024
+STRENGTH_SET_ARGS     ?= --seed 1 --count 40 --left 38-41 --memory-mb 1024
 
 BENCH_STRENGTH_SRC := tests/bench_strength.c tests/bench_strength_set.c \
                       programs/tools/stats.c
@@ -319,7 +319,7 @@ bench-strength: $(B)/tests/bench_strength $(B)/programs/mg-match
 	    | sed -n '/^standings/,$$p';; \
 	sprt) $(B)/programs/mg-match -n 100000 -j $(STRENGTH_JOBS) \
 	    -s '$(STRENGTH_RR_SPEC)' --sprt $(STRENGTH_SPRT) --report 100 \
-	    '$(STRENGTH_NEW)' '$(STRENGTH_OLD)';; \
+	    "$(STRENGTH_NEW)" "$(STRENGTH_OLD)";; \
 	*) echo "bench-strength: unknown part $$part" >&2; exit 2;; \
 	esac; echo; done
 
