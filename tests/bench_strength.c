@@ -388,6 +388,36 @@ static void pos_move(job *j, long i, void *w)
     mg_bot_free(bot);
 }
 
+/* The same figures by lines left (without intervals: a handful of
+ * positions each). */
+static void by_left(const bs_set *set, const double *pk, const double *pl)
+{
+    int lo = set->pos[0].left, hi = lo, left;
+    size_t q;
+    for (q = 1; q < set->n; q++) {
+        if (set->pos[q].left < lo)
+            lo = set->pos[q].left;
+        if (set->pos[q].left > hi)
+            hi = set->pos[q].left;
+    }
+    if (lo == hi)
+        return;
+    printf("  by lines left:");
+    for (left = lo; left <= hi; left++) {
+        double k = 0, l = 0;
+        int n = 0;
+        for (q = 0; q < set->n; q++)
+            if (set->pos[q].left == left) {
+                k += pk[q];
+                l += pl[q];
+                n++;
+            }
+        if (n)
+            printf("  %d: %.0f%% %.2f (%d)", left, 100 * k / n, l / n, n);
+    }
+    printf("\n");
+}
+
 static int positions(const bs_set *set, const char *bot, int seeds, int jobs,
                      uint64_t seed)
 {
@@ -440,6 +470,7 @@ static int positions(const bs_set *set, const char *bot, int seeds, int jobs,
            (unsigned long)set->n, seeds);
     printf("bench-strength positions value_lost value=%.3f lo=%.3f hi=%.3f "
            "bot=%s\n", lm, lm - lh, lm + lh, canon);
+    by_left(set, pk, pl);
     fflush(stdout);
     fprintf(stderr, "  (%.1f s)\n", bs_now() - t0);
     mg_game_free(c.game);
