@@ -315,8 +315,7 @@ bench-strength: $(B)/tests/bench_strength $(B)/programs/mg-match
 	    $(foreach b,$(STRENGTH_BOTS) $(STRENGTH_POS_BOTS),'$(b)');; \
 	ratings) $(B)/programs/mg-match -n $(STRENGTH_RR_GAMES) \
 	    -j $(STRENGTH_JOBS) -s '$(STRENGTH_RR_SPEC)' \
-	    $(foreach b,$(STRENGTH_BOTS),'$(b)') \
-	    | sed -n '/^standings/,$$p';; \
+	    $(foreach b,$(STRENGTH_BOTS),'$(b)');; \
 	sprt) $(B)/programs/mg-match -n 100000 -j $(STRENGTH_JOBS) \
 	    -s '$(STRENGTH_RR_SPEC)' --sprt $(STRENGTH_SPRT) --report 100 \
 	    "$(STRENGTH_NEW)" "$(STRENGTH_OLD)";; \
