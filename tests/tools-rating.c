@@ -61,6 +61,12 @@ static void check_known(void)
     /* its standard error: 1/sqrt(n p (1-p)) nats */
     CHECK(fabs(f.se[1] - 400 / log(10) / sqrt(100 * 0.6 * 0.4)) < 1e-9,
           "two engines' se %g", f.se[1]);
+    {   /* a lopsided but finite result: 1 point of 1000 */
+        double s1[4] = {0, 1, 999, 0}, g1[4] = {0, 1000, 1000, 0};
+        CHECK(rating_compute(2, s1, g1, 0, &f) == 0 &&
+                  fabs(f.elo[1] - stats_elo(0.999)) < 1e-6,
+              "1 of 1000: %g, want %g", f.elo[1], stats_elo(0.999));
+    }
     CHECK(rating_compute(4, s4, g4, 0, &f) == 0, "four engines");
     for (i = 0; i < 4; i++) {
         CHECK(fabs(f.elo[i] - elo4[i]) < 1e-5, "engine %d: %.6f, want %.6f",

@@ -115,6 +115,7 @@ int rating_compute(int n, const double *score, const double *games,
     double t[RATING_MAX] = {0}, info[RATING_MAX * RATING_MAX];
     double grad[RATING_MAX], dx[RATING_MAX];
     int i, j, it, m = n - 1, weakest = 0;
+    double step = 1;
     if (n < 2 || n > RATING_MAX || !score || !games || !out || prior < 0)
         return -2;
     memset(out, 0, sizeof *out);
@@ -131,8 +132,8 @@ int rating_compute(int n, const double *score, const double *games,
         }
     if (!rating_finite(n, s, g))
         return -1;
-    for (it = 1; it <= 500; it++) {
-        double step = 0;
+    for (it = 1; it <= 500 && step >= 1e-12; it++) {
+        step = 0;
         information(n, s, g, t, 0, info, grad);
         if (solve(m, info, grad, dx) != 0)
             return -1;
@@ -142,9 +143,9 @@ int rating_compute(int n, const double *score, const double *games,
         for (i = 0; i < m; i++) /* at most 2 nats (~350 Elo) a step */
             t[i + 1] += step > 2 ? dx[i] * 2 / step : dx[i];
         out->iterations = it;
-        if (step < 1e-12)
-            break;
     }
+    if (step > 1e-6) /* not converged: never seen on finite data */
+        return -1;
     for (i = 1; i < n; i++)
         if (t[i] < t[weakest])
             weakest = i;
