@@ -3,7 +3,8 @@
 # tools-check; seconds): the bench's accounting, not anyone's strength.
 #  - against perfect play, a bot with the whole 3x3 game in its solver's
 #    budget loses 0 boxes in every game, and greedy some, with no
-#    inconsistency between its drops and the final margins;
+#    inconsistency between its drops and the final margins, and they play
+#    the same games whatever -j;
 #  - gen is reproducible (the same seed, the same file), its positions
 #    read back and replay; a perfect bot keeps the best value in all of
 #    them, and random's share lies in [0, 1];
@@ -30,6 +31,8 @@ perfect="solver(nodes=100000000,time_ms=0,memory_mb=16,iterations=1000)"
 g=$(field "$tmp/p" perfect boxes_lost greedy)
 case $g in "" | 0.000 | -*) note "perfect: greedy lost '$g' boxes a game" ;; esac
 grep -q WARNING "$tmp/p" && note "perfect: $(grep WARNING "$tmp/p")"
+"$bs" perfect -n 6 -j 1 "$perfect" greedy 2>/dev/null | grep '^bench-strength' >"$tmp/p1"
+grep '^bench-strength' "$tmp/p" | cmp -s - "$tmp/p1" || note "perfect: -j 1 and -j 2 differ"
 
 for k in 1 2; do
     "$bs" gen -s "dots_and_boxes(rows=3,cols=3)" --count 3 --left 14-16 --seed 7 --memory-mb 16 >"$tmp/set$k" 2>"$tmp/err" ||
