@@ -8,7 +8,8 @@
  *              game's value units) the bot lost per game -- the value of
  *              the start for its seat less its final margin, which is the
  *              sum of its moves' value drops -- with a 95% interval, and
- *              its wins, draws and losses.  Default game: Dots and Boxes
+ *              its wins, draws and losses, and the games it lost nothing
+ *              in (no move dropped the value).  Default game: Dots and Boxes
  *              3x3, where the solver is instant.
  *   positions  each BOT chooses a move in every position of a labelled set
  *              (default tests/data/strength/dab5x5.txt), SEEDS seeds each:
@@ -262,7 +263,7 @@ static int perfect(const char *spec, const char *bot, long games, int jobs,
     job j;
     double *loss = malloc((size_t)games * sizeof *loss), mean, half, t0;
     double tsum = 0, lo, hi;
-    long i, w = 0, d = 0, l = 0, moves = 0, bad = 0;
+    long i, w = 0, d = 0, l = 0, moves = 0, bad = 0, flawless = 0;
     char canon[512];
     memset(&c, 0, sizeof c);
     c.spec = spec;
@@ -298,6 +299,7 @@ static int perfect(const char *spec, const char *bot, long games, int jobs,
         if (c.start[i] - c.margin[i] != c.drops[i])
             bad++;
         loss[i] = c.drops[i];
+        flawless += c.drops[i] == 0;
         w += c.result[i] > 0;
         d += c.result[i] == 0;
         l += c.result[i] < 0;
@@ -306,15 +308,16 @@ static int perfect(const char *spec, const char *bot, long games, int jobs,
     }
     stats_mean_interval(loss, (unsigned long)games, &mean, &half);
     canon_bot(bot, canon, sizeof canon);
-    printf("%-58s %6.2f +- %4.2f  %3ld-%ld-%ld  %8.2f ms/move\n", canon, mean,
-           half, w, d, l, moves ? 1e3 * tsum / (double)moves : 0.0);
+    printf("%-58s %6.2f +- %4.2f  %3ld-%ld-%ld  %4ld  %8.2f ms/move\n", canon,
+           mean, half, w, d, l, flawless,
+           moves ? 1e3 * tsum / (double)moves : 0.0);
     stats_wilson((double)w / (double)games, (double)games, &lo, &hi);
     printf("bench-strength perfect boxes_lost value=%.3f lo=%.3f hi=%.3f "
            "bot=%s spec=%s games=%ld\n", mean, mean - half, mean + half, canon,
            spec, games);
     printf("bench-strength perfect wins value=%ld lo=%.3f hi=%.3f bot=%s "
-           "draws=%ld losses=%ld\n", w, lo * (double)games,
-           hi * (double)games, canon, d, l);
+           "draws=%ld losses=%ld flawless=%ld\n", w, lo * (double)games,
+           hi * (double)games, canon, d, l, flawless);
     if (bad)
         printf("WARNING: %ld games where the bot's drops differ from start "
                "less margin: the perfect side was not perfect\n", bad);
@@ -568,7 +571,7 @@ int main(int argc, char **argv)
             spec = "dots_and_boxes(rows=3,cols=3)";
         printf("against perfect play: %s, %ld games a bot, seats alternating\n"
                "%-58s %s\n", spec, games, "bot",
-               "boxes lost/game (95%)  W-D-L  bot's time");
+               "boxes lost/game (95%)  W-D-L  no loss  bot's time");
         for (i = 0; i < nbots; i++)
             rc |= perfect(spec, bots[i], games, jobs, seed);
     } else if (!strcmp(mode, "positions")) {
