@@ -10,7 +10,11 @@
  *              sum of its moves' value drops -- with a 95% interval, and
  *              its wins, draws and losses, and the games it lost nothing
  *              in (no move dropped the value).  Default game: Dots and Boxes
- *              3x3, where the solver is instant.
+ *              3x3, where the solver is instant.  --opening K: each pair
+ *              of games (the bot in both seats) starts from K random
+ *              quiet lines (no box given a third side), e.g. 4x4 from 6-8
+ *              lines drawn, where the perfect side's moves solve in
+ *              seconds.
  *   positions  each BOT chooses a move in every position of a labelled set
  *              (default tests/data/strength/dab5x5.txt), SEEDS seeds each:
  *              the share of moves that keep the best value and the mean
@@ -23,7 +27,9 @@
  *              value from mg_solver_values (bench_strength_set.c).
  *
  * Usage:
- *   bench_strength perfect [-n GAMES] [-s SPEC] [-j JOBS] [--seed N] BOT...
+ *   bench_strength perfect [-n GAMES] [-s SPEC] [-j JOBS] [--seed N]
+ *                  [--opening K] [--memory-mb M (each worker's solver: 64)]
+ *                  BOT...
  *   bench_strength positions [-f FILE] [--seeds K] [-j JOBS] [--seed N]
  *                  BOT...
  *   bench_strength gen [-s SPEC] [--seed N] [--count N] [--left LO-HI]
@@ -157,6 +163,8 @@ typedef struct {
     const char *spec, *bot;
     mg_game *game;
     uint64_t seed;
+    int opening;
+    size_t memory_mb;
     int *seat, *margin, *start, *drops, *result, *failed;
     double *think;
     long *moves;
@@ -173,7 +181,7 @@ static void *perfect_new(job *j)
     perfect_worker *w = calloc(1, sizeof *w);
     if (!w)
         exit(2);
-    w->sv = bs_solver(c->game, 64 * BS_MB);
+    w->sv = bs_solver(c->game, c->memory_mb * BS_MB);
     w->s = bs_state(c->game);
     return w;
 }
@@ -215,6 +223,19 @@ static void perfect_game(job *j, long i, void *wp)
     long moves = 0;
     mg_state_free(w->s);
     w->s = bs_state(c->game);
+    if (c->opening > 0) { /* the pair's opening: random quiet lines */
+        uint64_t orng = c->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)(i / 2);
+        int k;
+        for (k = 0; k < c->opening && !mg_state_is_terminal(w->s); k++) {
+            size_t n, q, m = 0;
+            mg_state_legal_actions(w->s, acts, BS_MAX_ACTIONS, &n);
+            for (q = 0; q < n; q++)
+                if (bs_quiet_move(w->s, acts[q]))
+                    vals[m++] = acts[q];
+            mg_state_apply(w->s, m ? vals[mg_test_rand_below(&orng, m)]
+                                   : acts[mg_test_rand_below(&orng, n)]);
+        }
+    }
     while (!mg_state_is_terminal(w->s)) {
         int p = mg_state_current_player(w->s);
         size_t n = exact_values(w->sv, w->s, acts, vals, &best), k, m = 0;
@@ -257,7 +278,7 @@ static void perfect_game(job *j, long i, void *wp)
 }
 
 static int perfect(const char *spec, const char *bot, long games, int jobs,
-                   uint64_t seed)
+                   uint64_t seed, int opening, size_t memory_mb)
 {
     perfect_ctx c;
     job j;
@@ -269,6 +290,8 @@ static int perfect(const char *spec, const char *bot, long games, int jobs,
     c.spec = spec;
     c.bot = bot;
     c.seed = seed;
+    c.opening = opening;
+    c.memory_mb = memory_mb;
     c.game = bs_game(spec);
     c.seat = calloc((size_t)games, sizeof *c.seat);
     c.margin = calloc((size_t)games, sizeof *c.margin);
@@ -494,7 +517,7 @@ static int usage(const char *what)
         fprintf(stderr, "bench_strength: %s\n", what);
     fprintf(stderr,
             "usage: bench_strength perfect [-n GAMES] [-s SPEC] [-j JOBS] "
-            "[--seed N] BOT...\n"
+            "[--seed N] [--opening K] [--memory-mb M] BOT...\n"
             "       bench_strength positions [-f FILE] [--seeds K] [-j JOBS] "
             "[--seed N] BOT...\n"
             "       bench_strength gen [-s SPEC] [--seed N] [--count N] "
@@ -519,6 +542,7 @@ int main(int argc, char **argv)
     const char *mode, *spec = NULL, *file = "tests/data/strength/dab5x5.txt";
     const char *bots[64];
     long games = 100, count = 40, left_lo = 38, left_hi = 42, mem = 1024;
+    long opening = 0, mem_given = 0;
     uint64_t seed = 1;
     int jobs = 2, seeds = 3, nbots = 0, i, rc = 0;
     char command[1024] = "bench_strength";
@@ -541,12 +565,14 @@ int main(int argc, char **argv)
             jobs = (int)num(v, 1, 64, o), i++;
         else if (!strcmp(o, "--seed"))
             seed = (uint64_t)num(v, 0, 2147483647L, o), i++;
+        else if (!strcmp(o, "--opening"))
+            opening = num(v, 0, BS_MAX_ACTIONS, o), i++;
         else if (!strcmp(o, "--seeds"))
             seeds = (int)num(v, 1, 1000, o), i++;
         else if (!strcmp(o, "--count"))
             count = num(v, 1, 100000, o), i++;
         else if (!strcmp(o, "--memory-mb"))
-            mem = num(v, 1, 1 << 20, o), i++;
+            mem = num(v, 1, 1 << 20, o), mem_given = 1, i++;
         else if (!strcmp(o, "--left")) {
             if (!v || sscanf(v, "%ld-%ld", &left_lo, &left_hi) != 2 ||
                 left_lo < 1 || left_hi < left_lo)
@@ -569,11 +595,13 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "perfect")) {
         if (!spec)
             spec = "dots_and_boxes(rows=3,cols=3)";
-        printf("against perfect play: %s, %ld games a bot, seats alternating\n"
-               "%-58s %s\n", spec, games, "bot",
+        printf("against perfect play: %s, %ld games a bot, seats alternating"
+               "%s\n%-58s %s\n", spec, games,
+               opening ? ", from an opening of quiet lines a pair" : "", "bot",
                "boxes lost/game (95%)  W-D-L  no loss  bot's time");
         for (i = 0; i < nbots; i++)
-            rc |= perfect(spec, bots[i], games, jobs, seed);
+            rc |= perfect(spec, bots[i], games, jobs, seed, (int)opening,
+                          (size_t)(mem_given ? mem : 64));
     } else if (!strcmp(mode, "positions")) {
         bs_set set;
         if (bs_set_read(&set, file) != 0)

@@ -36,6 +36,9 @@ mg_solver *bs_solver(const mg_game *g, size_t bytes);
 mg_state *bs_state(const mg_game *g);
 
 /* bench_strength_set.c */
+/* 1 when action a completes no box and gives no box a third side (the
+ * opponent then has no capture); s is left as it was. */
+int bs_quiet_move(mg_state *s, int32_t a);
 /* gen: write a labelled set to stdout; the exit status. */
 int bs_generate(const char *spec, uint64_t seed, int count, int left_lo,
                 int left_hi, size_t memory_mb, const char *command);

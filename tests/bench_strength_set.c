@@ -22,7 +22,7 @@
 /* 1 when action a leaves the mover's opponent to move with no action that
  * completes a box: a line that completes none and gives no box a third
  * side (the test of bench_solver.c's quiet lines). */
-static int quiet_move(mg_state *s, int32_t a)
+int bs_quiet_move(mg_state *s, int32_t a)
 {
     int32_t acts[BS_MAX_ACTIONS];
     size_t n, i;
@@ -54,7 +54,7 @@ static int quiet_line(mg_state *s, uint64_t *rng, int left)
         if ((int)n <= left)
             return (int)n == left ? 0 : -1;
         for (i = 0; i < n; i++)
-            if (quiet_move(s, acts[i]))
+            if (bs_quiet_move(s, acts[i]))
                 ok[m++] = acts[i];
         if (!m)
             return -1;

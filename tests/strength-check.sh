@@ -4,7 +4,7 @@
 #  - against perfect play, a bot with the whole 3x3 game in its solver's
 #    budget loses 0 boxes in every game, and greedy some, with no
 #    inconsistency between its drops and the final margins, and they play
-#    the same games whatever -j;
+#    the same games whatever -j, also from random openings (--opening);
 #  - gen is reproducible (the same seed, the same file), its positions
 #    read back and replay; a perfect bot keeps the best value in all of
 #    them, and random's share lies in [0, 1];
@@ -33,6 +33,10 @@ case $g in "" | 0.000 | -*) note "perfect: greedy lost '$g' boxes a game" ;; esa
 grep -q WARNING "$tmp/p" && note "perfect: $(grep WARNING "$tmp/p")"
 "$bs" perfect -n 6 -j 1 "$perfect" greedy 2>/dev/null | grep '^bench-strength' >"$tmp/p1"
 grep '^bench-strength' "$tmp/p" | cmp -s - "$tmp/p1" || note "perfect: -j 1 and -j 2 differ"
+"$bs" perfect -n 4 --opening 5 "$perfect" >"$tmp/o" 2>"$tmp/err" || note "--opening: exit $?"
+[ "$(field "$tmp/o" perfect boxes_lost "$perfect")" = 0.000 ] && grep -q "from an opening" "$tmp/o" ||
+    note "--opening: $(cat "$tmp/o" "$tmp/err")"
+"$bs" perfect --opening x random >/dev/null 2>&1 && note "--opening x accepted"
 
 for k in 1 2; do
     "$bs" gen -s "dots_and_boxes(rows=3,cols=3)" --count 3 --left 14-16 --seed 7 --memory-mb 16 >"$tmp/set$k" 2>"$tmp/err" ||
