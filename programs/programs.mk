@@ -1,5 +1,5 @@
 # programs/programs.mk - the tools a bot writer runs: mg-play, mg-match,
-# mg-board, mg-engine and mg-solve.  Included by the Makefile (whose
+# mg-board, mg-engine, mg-solve and mg-analyse.  Included by the Makefile (whose
 # variables it uses: B, CC, AR, CFLAGS, LDFLAGS, APP_CFLAGS, HEADER,
 # SHLIB, RPATH, Q, PREFIX, LIBDIR, MANDIR, INSTALL, DESTDIR, PYTHON).
 #
@@ -7,7 +7,8 @@
 #   make install-tools   into BINDIR, with their man1 pages (make install)
 #   make uninstall-tools
 #   make tools-check     their tests (tests/tools-check.sh and
-#                        tests/tools-reasons-check.sh; make check)
+#                        tests/tools-reasons-check.sh,
+#                        tests/tools-analyse-check.sh; make check)
 #   make check-slurm     mg-match as a Slurm array job on a one-node
 #                        cluster the test starts and stops (as root, with
 #                        slurm-wlm and munge; else skipped; not in make check)
@@ -19,7 +20,7 @@
 # works; otherwise LIBDIR itself).
 
 BINDIR      ?= $(PREFIX)/bin
-TOOLS       := mg-play mg-match mg-board mg-engine mg-solve
+TOOLS       := mg-play mg-match mg-board mg-engine mg-solve mg-analyse
 TOOL_BINS   := $(addprefix $(B)/programs/,$(TOOLS))
 TOOL_SRCS   := $(wildcard programs/tools/*.c)
 TOOL_HDRS   := $(wildcard programs/tools/*.h) $(HEADER)
@@ -110,6 +111,7 @@ tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites
 	$(Q)sh tests/strength-check.sh "$(B)"
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
+	$(Q)sh tests/tools-analyse-check.sh "$(B)" "$(PYTHON)"
 
 # tests/slurm-check.sh: a real Slurm (munged, slurmctld, slurmd) in a
 # temporary directory, an array of four mg-match shards, --merge.
