@@ -592,6 +592,12 @@ MG_HIDDEN int mg__state_push(mg_state *s, int32_t action);
 MG_HIDDEN void mg__state_pop(mg_state *s);
 /* The game's position blob (read only). */
 MG_HIDDEN const void *mg__state_position(const mg_state *s);
+/* mg_state_playout_result with the game's knowledge playout
+ * (ops->policy_playout_result; mcts(playout=policy)), or exactly
+ * mg_state_playout_result where the game has none. */
+MG_HIDDEN int32_t mg__state_policy_result(mg_state *s, uint64_t seed,
+                                          int32_t max_actions,
+                                          int32_t *winner, int32_t *scores);
 /* The history: *count actions. */
 MG_HIDDEN const int32_t *mg__state_moves(const mg_state *s, size_t *count);
 
