@@ -320,7 +320,7 @@ typedef struct mg__game_ops {
     void (*gains)(const mg_game *g, const void *st, const int32_t *actions,
                   int32_t n, int64_t *out);
 
-    /* Optional (1.5; NULL: none; mcts(playout=policy) then plays the
+    /* Optional (1.6; NULL: none; mcts(playout=policy) then plays the
      * uniformly random playout and measures its priors as usual): a
      * playout that follows the game's theory (Dots and Boxes:
      * dots_and_boxes_policy.c) where playout_result's draws are uniform.
@@ -338,7 +338,7 @@ typedef struct mg__game_ops {
                                      void *work, int32_t *scratch,
                                      uint64_t *rng, int32_t max,
                                      int32_t *winner, int32_t *scores);
-    /* Optional (1.5; NULL: mcts(playout=policy) takes its priors from
+    /* Optional (1.6; NULL: mcts(playout=policy) takes its priors from
      * gains): for each of the n legal actions of st (not over), how the
      * game's theory ranks it, larger first, in out[i] (mcts scales them
      * to [-1, 1] among the siblings as it does gains).  st unchanged.

@@ -641,7 +641,7 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .render = mg__dab_render,
     .playout = dab_playout,
     .playout_result = dab_playout_result,
-    /* the knowledge playout and priors (1.5): dots_and_boxes_policy.c */
+    /* the knowledge playout and priors (1.6): dots_and_boxes_policy.c */
     .policy_playout_result = mg__dab_policy_playout_result,
     .policy_priors = mg__dab_policy_priors,
     /* the position (1.3): dots_and_boxes_position.c */

@@ -9,7 +9,7 @@
  *   dots_and_boxes_render.c    the text and SVG pictures
  *   dots_and_boxes_position.c  the sites and observations (1.3)
  *   dots_and_boxes_solver*.c   the solver's value and exact engine (1.4)
- *   dots_and_boxes_policy.c    the knowledge playout and priors (1.5)
+ *   dots_and_boxes_policy.c    the knowledge playout and priors (1.6)
  */
 #ifndef MG_DOTS_AND_BOXES_H
 #define MG_DOTS_AND_BOXES_H
@@ -179,7 +179,7 @@ MG_HIDDEN void mg__dab_site_owners(const mg_game *g, const void *st,
 MG_HIDDEN void mg__dab_observe(const mg_game *g, const void *st, int player,
                                float *buf);
 
-/* dots_and_boxes_policy.c: the knowledge playout and priors (1.5; see
+/* dots_and_boxes_policy.c: the knowledge playout and priors (1.6; see
  * ops->policy_playout_result and ops->policy_priors in internal.h); they
  * label at most MG__DAB_POLICY_CELLS cells on the stack (every board's
  * cells fit: 32 x 32 squares, 1536 triangles; asserted in create). */

@@ -1,7 +1,7 @@
 /*
  * dots_and_boxes_policy.c - the knowledge playout and the knowledge
  * priors of Dots and Boxes (doc/rules.md §3; ops->policy_playout_result
- * and ops->policy_priors, since 1.5), for mcts(playout=policy).
+ * and ops->policy_priors, since 1.6), for mcts(playout=policy).
  *
  * A uniformly random playout cannot see chains and parity: it hands out
  * boxes while safe lines are left and takes or declines chains at
