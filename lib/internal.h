@@ -341,8 +341,9 @@ typedef struct mg__game_ops {
     /* Optional (1.6; NULL: mcts(playout=policy) takes its priors from
      * gains): for each of the n legal actions of st (not over), how the
      * game's theory ranks it, larger first, in out[i] (mcts scales them
-     * to [-1, 1] among the siblings as it does gains).  st unchanged.
-     * Must not allocate. */
+     * to [-1, 1] among the siblings as it does gains), or
+     * MG__GAIN_UNKNOWN where the game leaves it to mcts's measure of the
+     * gain (as for gains).  st unchanged.  Must not allocate. */
     void (*policy_priors)(const mg_game *g, const void *st,
                           const int32_t *actions, int32_t n, int64_t *out);
 

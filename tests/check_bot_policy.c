@@ -105,7 +105,8 @@ START_TEST(default_is_random)
 }
 END_TEST
 
-/* A game without a knowledge playout or priors: policy is random. */
+/* A game without a knowledge playout or priors, and Dots and Boxes
+ * misere: policy plays as random. */
 START_TEST(no_knowledge_same_moves)
 {
     same_games("china_tangle(board=4)", "mcts(iterations=100)",
@@ -115,6 +116,10 @@ START_TEST(no_knowledge_same_moves)
                6);
     same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
                "mcts(iterations=100,playout=policy)", 7);
+    /* misere (rules §3.2.4): the theory is normal play's, so none */
+    same_games("dots_and_boxes(rows=3,cols=3,misere=true)",
+               "mcts(iterations=100)", "mcts(iterations=100,playout=policy)",
+               8);
 }
 END_TEST
 

@@ -19,7 +19,7 @@
  *     the exact solver gives (random such endgames of 3x3 and 4x4);
  *   - the playout op leaves st alone, is deterministic per seed, stops at
  *     max and ends with the result the rules give; misere is the random
- *     playout;
+ *     playout and has no priors;
  *   - the priors rank captures above safe lines (0) above sacrifices.
  */
 #include "internal.h"
@@ -525,7 +525,8 @@ START_TEST(test_policy_playout_contract)
 }
 END_TEST
 
-/* Misere: the uniformly random playout, draw for draw. */
+/* Misere (rules §3.2.4): the uniformly random playout, draw for draw,
+ * and no priors of the theory. */
 START_TEST(test_policy_misere_is_random)
 {
     mg_game *g = make("dots_and_boxes(rows=3,cols=3,misere=true)");
@@ -542,6 +543,16 @@ START_TEST(test_policy_misere_is_random)
     ck_assert_int_eq(w1, w2);
     ck_assert_int_eq(sc1[0], sc2[0]);
     ck_assert_uint_eq(x, y);
+    {
+        int32_t acts[64];
+        int64_t out[64];
+        size_t n = 0, i;
+        mg_state_legal_actions(s, acts, 64, &n);
+        g->ops->policy_priors(g, mg__state_position(s), acts, (int32_t)n,
+                              out);
+        for (i = 0; i < n; i++)
+            ck_assert(out[i] == MG__GAIN_UNKNOWN);
+    }
     mg_state_free(s);
     mg_game_free(g);
 }

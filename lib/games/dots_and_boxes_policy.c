@@ -36,13 +36,16 @@
  *   is offered by its middle line (Berlekamp's hard-hearted handout,
  *   which leaves the taker no double-dealing choice).
  *
- * Misere (rules §3.2.3) turns the theory around; there the op is the
- * uniformly random playout (ops->playout_result).
+ * Misere (rules §3.2.4) turns the theory around; there the playout op is
+ * the uniformly random playout (ops->playout_result) and the priors op
+ * leaves every action to mcts's measure of its gain (MG__GAIN_UNKNOWN),
+ * so mcts(playout=policy) plays as mcts(playout=random).
  *
  * Cost: each action scans the undrawn lines (and, with no safe line
  * left, labels the chains and loops once), so a playout is quadratic in
- * the board where the random one is linear: on 5x5 about ten times the
- * random playout's time.  Nothing is allocated: the position is played
+ * the board where the random one is linear; an mcts iteration with it
+ * takes 2.2 times as long on an empty 5x5 board (20,000 iterations: 0.36
+ * s against 0.17 s of CPU), 1.7 times after 20 lines.  Nothing is allocated: the position is played
  * in the caller's work area, the line lists are in scratch and the
  * labels on the stack (MG__DAB_POLICY_CELLS cells, asserted by create).
  */
@@ -397,6 +400,11 @@ void mg__dab_policy_priors(const mg_game *g, const void *st,
     int32_t i, dm = -1, npat = 0, ncap = 0, a0 = -1, cells[3], c0s[3];
     int loop = 0;
     int64_t keep = 0;
+    if (d->misere) { /* the theory is normal play's: measured as gains */
+        for (i = 0; i < n; i++)
+            out[i] = MG__GAIN_UNKNOWN;
+        return;
+    }
     pol_init(&p, d, st);
     memset(p.lab, 0, (size_t)d->ncells * sizeof p.lab[0]);
     analyse(&p);
