@@ -18,6 +18,7 @@
 #                     ../shared/limit is there) and the board generator;
 #                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
 #   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
+#   make bench-vs-perfect  a bot's points lost against perfect play
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
@@ -97,7 +98,7 @@ API_TESTS  := $(filter-out tests/check_internal%.c tests/run_internal.c tests/ch
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
-        clean bench bench-solver deps install-check unit-tests python-tests man \
+        clean bench bench-solver bench-vs-perfect deps install-check unit-tests python-tests man \
         install-python uninstall-python \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
@@ -261,6 +262,19 @@ bench: $(B)/tests/bench
 $(B)/tests/bench_solver: tests/bench_solver.c tests/test_rng.h $(SHLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
+
+# Points lost per game against a perfect player (tests/bench_vs_perfect.c);
+# BENCH_VS_PERFECT_ARGS: GAME BOT PERFECT GAMES [SEED], by default
+# mcts(iterations=10000,playout=policy) on Dots and Boxes 3x3, 100 games.
+BENCH_VS_PERFECT_ARGS ?= 'dots_and_boxes(rows=3,cols=3)' \
+    'mcts(iterations=10000,playout=policy)' \
+    'solver(nodes=0,time_ms=20000)' 100 1
+$(B)/tests/bench_vs_perfect: tests/bench_vs_perfect.c $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) $< -o $@ -L$(B) -lmindgames -lm $(RPATH)
+
+bench-vs-perfect: $(B)/tests/bench_vs_perfect
+	$(Q)$(B)/tests/bench_vs_perfect $(BENCH_VS_PERFECT_ARGS)
 
 bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
 	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)
