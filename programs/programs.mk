@@ -92,10 +92,22 @@ $(B)/tests/tools-stats: tests/tools-stats.c programs/tools/stats.c programs/tool
 	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools tests/tools-stats.c \
 	    programs/tools/stats.c -o $@ -lm
 
+# The ratings and intervals of mg-match and the strength bench: maximum-
+# likelihood Elo on known counts, interval coverage on synthetic data.
+$(B)/tests/tools-rating: tests/tools-rating.c programs/tools/rating.c \
+                         programs/tools/rating.h programs/tools/stats.c \
+                         programs/tools/stats.h tests/test_rng.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools tests/tools-rating.c \
+	    programs/tools/rating.c programs/tools/stats.c -o $@ -lm
+
 tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites \
              $(B)/tests/bad-engine $(B)/tests/sloppy-quit \
-             $(B)/tests/tools-stats
+             $(B)/tests/tools-stats $(B)/tests/tools-rating \
+             $(B)/tests/bench_strength
 	$(Q)$(B)/tests/tools-stats
+	$(Q)$(B)/tests/tools-rating
+	$(Q)sh tests/strength-check.sh "$(B)"
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
 
