@@ -506,7 +506,8 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *   greedy        the action with the best immediate change of
  *                 score(mover) - score(opponent) (a win counts above
  *                 any score, a loss below), ties broken at random
- *   mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true)
+ *   mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,
+ *        playout=random)
  *                 UCT Monte Carlo tree search with uniformly random
  *                 playouts (mg_state_playout).  It stops after
  *                 `iterations` iterations (0: no limit) or `time_ms`
@@ -522,6 +523,13 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 c, bias and margin take up to three decimals.  With
  *                 reuse=true the subtree of the position asked about is
  *                 kept when it continues the previous call's game.
+ *                 playout=policy (since 1.6; default random, the search
+ *                 of 1.5 move for move) plays playouts and takes priors
+ *                 that follow the game's theory where it has one (Dots
+ *                 and Boxes, normal play: safe captures, no third side
+ *                 while a safe line is left, all-but-two by the chain
+ *                 and loop counts, the smallest sacrifice, an exact stop
+ *                 in simple loony endgames), else random ones.
  *   solver(nodes=1000000,time_ms=0,memory_mb=64,iterations=1000)
  *                 perfect play where it is reachable (since 1.4): an
  *                 mg_solver of memory_mb MiB solves the position within
@@ -580,7 +588,8 @@ MG_API int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed,
 MG_API int mg_bot_choose(mg_bot *bot, const mg_state *s, int32_t *action);
 
 /* The bot's canonical spec, every option shown ("mcts(iterations=1000,
- * time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true)"); accepted back by
+ * time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,playout=random)");
+ * accepted back by
  * mg_bot_new().
  * Errors: MG_EINVAL, MG_ENOBUFS. */
 MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,

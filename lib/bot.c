@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const playout_names[] = {"random", "policy", NULL};
+
 /* Defaults tuned by matches against greedy on Dots and Boxes 3x3 and
  * China Tangle (mg_bot_new(3)): c, bias and margin in thousandths. */
 const mg__option mg__mcts_options[N_MCTS_OPTS] = {
@@ -29,6 +31,7 @@ const mg__option mg__mcts_options[N_MCTS_OPTS] = {
     {"bias", MG__OPT_MILLI, 0, 1000000, NULL, 10000},
     {"margin", MG__OPT_MILLI, 0, 1000, NULL, 500},
     {"reuse", MG__OPT_BOOL, 0, 1, NULL, 1},
+    {"playout", MG__OPT_ENUM, 0, 0, playout_names, PLAYOUT_RANDOM},
 };
 
 /* The solver bot: the solve's budget and memory, and the iterations of
@@ -160,6 +163,8 @@ int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed, char *err,
         b->o.v[OPT_ITER] = kind == BOT_SOLVER ? o.v[SOPT_ITER]
                                               : o.v[XOPT_ITER];
         b->o.v[OPT_TIME] = 0;
+        if (kind == BOT_STRONG) /* the game's knowledge, where it has it */
+            b->o.v[OPT_PLAYOUT] = PLAYOUT_POLICY;
     }
     b->rng = seed;
     *out = b;

@@ -18,7 +18,12 @@
 enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, BOT_SOLVER, BOT_STRONG, BOT_LEVEL,
        N_KINDS };
 enum { OPT_ITER, OPT_TIME, OPT_C, OPT_BIAS, OPT_MARGIN, OPT_REUSE,
-       N_MCTS_OPTS };
+       OPT_PLAYOUT, N_MCTS_OPTS };
+/* mcts's playout option (1.6): uniformly random playouts and greedy's
+ * gains as priors (the default: 1.5's search), or the game's knowledge
+ * playout and priors where it has them (ops->policy_playout_result,
+ * ops->policy_priors) */
+enum { PLAYOUT_RANDOM, PLAYOUT_POLICY };
 enum { SOPT_NODES, SOPT_TIME, SOPT_MEMORY, SOPT_ITER, N_SOLVER_OPTS };
 enum { XOPT_TIME, XOPT_ITER, XOPT_NODES, XOPT_MEMORY, XOPT_EVAL,
        N_STRONG_OPTS };
@@ -62,7 +67,7 @@ struct mg_bot {
     mg__link *cold;
     unsigned char *leaf;     /* the expanded leaf's position, for priors */
     unsigned char *rec;      /* an undo record, for priors */
-    int64_t *gain;           /* max_legal: ops->gains, for priors */
+    int64_t *gain;           /* max_legal: ops->gains (or policy_priors) */
     int32_t cap, used, root;
     int32_t *path;           /* nodes of the current descent */
     int32_t pathcap;

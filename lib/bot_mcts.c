@@ -14,7 +14,9 @@
  * and how many children are still unvisited, so a node whose children
  * have all been tried skips the scan for an unvisited one).  The priors
  * of an expansion come from the game's gains op where it has one (China:
- * one labelling of the mover's groups for all the children), else they
+ * one labelling of the mover's groups for all the children; with
+ * playout=policy, since 1.6, the game's policy_priors op where it has
+ * one: the ranking its theory gives), else they
  * are measured on a private copy of the leaf through the game's ops
  * (apply, winner, score, and undo or a copy back for small positions: no
  * per-call checks, no history).  The tables of 1/v, 1/sqrt(v) and
@@ -22,7 +24,8 @@
  * into a work state, descends by UCT (unvisited children first, largest
  * prior first, then in action order), expands one node, finishes with
  * mg_state_playout_result (a rollout that keeps no history and leaves the
- * work state at the leaf), and backs the result up: 2 half-points for a
+ * work state at the leaf; with playout=policy the game's knowledge
+ * playout, mg__state_policy_result), and backs the result up: 2 half-points for a
  * win of the node's chooser, 1 for a draw.  With reuse, the next call
  * keeps the subtree of the position it is asked about when that position
  * continues the previous root's history; the pool is not compacted, so
@@ -225,13 +228,19 @@ static int32_t set_priors(mg_bot *b, const mg_game *g, const mg_state *w,
     void *st = b->leaf;
     int64_t before, most = 0;
     int32_t i, pick = 0;
+    int known = 0;
     const int copy = g->state_size <= COPY_MAX;
     mg__state_snapshot(w, st);
     before = ops_value(g, st, player);
-    if (g->ops->gains)
+    if (b->o.v[OPT_PLAYOUT] == PLAYOUT_POLICY && g->ops->policy_priors) {
+        g->ops->policy_priors(g, st, b->legal, k, b->gain); /* theory's */
+        known = 1;
+    } else if (g->ops->gains) {
         g->ops->gains(g, st, b->legal, k, b->gain); /* the children's */
+        known = 1;
+    }
     for (i = 0; i < k; i++) {
-        int64_t d = g->ops->gains ? b->gain[i] : MG__GAIN_UNKNOWN;
+        int64_t d = known ? b->gain[i] : MG__GAIN_UNKNOWN;
         if (d == MG__GAIN_UNKNOWN) {
             g->ops->apply(g, st, cl[i].action, b->rec);
             d = ops_value(g, st, player) - before;
@@ -356,9 +365,14 @@ static void iterate(mg_bot *b, const mg_game *g)
         }
     }
     /* the rollout: its result only, w left at the leaf (1.5) */
-    mg_state_playout_result(w, mg__splitmix64(&b->rng),
-                            g->max_length > 0 ? -1 : PLAYOUT_CAP, &winner,
-                            sc);
+    if (b->o.v[OPT_PLAYOUT] == PLAYOUT_POLICY) /* the game's theory */
+        mg__state_policy_result(w, mg__splitmix64(&b->rng),
+                                g->max_length > 0 ? -1 : PLAYOUT_CAP,
+                                &winner, sc);
+    else
+        mg_state_playout_result(w, mg__splitmix64(&b->rng),
+                                g->max_length > 0 ? -1 : PLAYOUT_CAP, &winner,
+                                sc);
     s0 = sc[0];
     s1 = sc[1];
     /* reward for seat 0: (1 - margin) x result + margin x score share */

@@ -320,6 +320,33 @@ typedef struct mg__game_ops {
     void (*gains)(const mg_game *g, const void *st, const int32_t *actions,
                   int32_t n, int64_t *out);
 
+    /* Optional (1.6; NULL: none; mcts(playout=policy) then plays the
+     * uniformly random playout and measures its priors as usual): a
+     * playout that follows the game's theory (Dots and Boxes:
+     * dots_and_boxes_policy.c) where playout_result's draws are uniform.
+     * The contract of playout_result otherwise: from st (not over), st
+     * left as it is, at most `max` actions (max < 0: no limit); *winner
+     * and scores[] what the winner and score ops would give where the
+     * playout stops (MG_NOBODY when `max` stopped it before the end);
+     * returns the number of actions played.  The op may stop early with
+     * the exact result of the rest when the theory proves it (then the
+     * rest's actions count as played, and only when `max` leaves room
+     * for all of them).  Draws with mg__rand_below(rng, n): deterministic
+     * per seed.  work: state_size bytes (8-aligned), scratch: max_legal
+     * ids, both the op's to use.  Must not allocate. */
+    int32_t (*policy_playout_result)(const mg_game *g, const void *st,
+                                     void *work, int32_t *scratch,
+                                     uint64_t *rng, int32_t max,
+                                     int32_t *winner, int32_t *scores);
+    /* Optional (1.6; NULL: mcts(playout=policy) takes its priors from
+     * gains): for each of the n legal actions of st (not over), how the
+     * game's theory ranks it, larger first, in out[i] (mcts scales them
+     * to [-1, 1] among the siblings as it does gains), or
+     * MG__GAIN_UNKNOWN where the game leaves it to mcts's measure of the
+     * gain (as for gains).  st unchanged.  Must not allocate. */
+    void (*policy_priors)(const mg_game *g, const void *st,
+                          const int32_t *actions, int32_t n, int64_t *out);
+
     /* ---------------------------------------------- the solver (1.4)
      * Optional: what the solver's value means for this game, and its
      * own exact engine (mg__solver_ops below).  NULL: the value is
@@ -566,6 +593,12 @@ MG_HIDDEN int mg__state_push(mg_state *s, int32_t action);
 MG_HIDDEN void mg__state_pop(mg_state *s);
 /* The game's position blob (read only). */
 MG_HIDDEN const void *mg__state_position(const mg_state *s);
+/* mg_state_playout_result with the game's knowledge playout
+ * (ops->policy_playout_result; mcts(playout=policy)), or exactly
+ * mg_state_playout_result where the game has none. */
+MG_HIDDEN int32_t mg__state_policy_result(mg_state *s, uint64_t seed,
+                                          int32_t max_actions,
+                                          int32_t *winner, int32_t *scores);
 /* The history: *count actions. */
 MG_HIDDEN const int32_t *mg__state_moves(const mg_state *s, size_t *count);
 

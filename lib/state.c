@@ -556,6 +556,19 @@ int mg_state_playout_result(mg_state *s, uint64_t seed, int32_t max_actions,
 
 /* ------------------------------------------------ the internal interface */
 
+int32_t mg__state_policy_result(mg_state *s, uint64_t seed,
+                                int32_t max_actions, int32_t *winner,
+                                int32_t *scores)
+{
+    const mg_game *g = s->game;
+    uint64_t rng = seed;
+    if (!g->ops->policy_playout_result || max_actions == 0 ||
+        g->ops->current_player(g, s->st) == MG_NOBODY)
+        return mg_state_playout_result(s, seed, max_actions, winner, scores);
+    return g->ops->policy_playout_result(g, s->st, s->work, s->scratch, &rng,
+                                         max_actions, winner, scores);
+}
+
 size_t mg__state_position_size(const mg_state *s)
 {
     return s->game->state_size ? s->game->state_size : 1;

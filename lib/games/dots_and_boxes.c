@@ -160,6 +160,7 @@ static int dab_create(mg_game *g, const mg__optvals *o, char *err,
      * the spare cell's count, from nsides + 1 up by at most one per
      * border line, stays a byte */
     assert(d->ncells < 0x8000 && d->nlines <= 0x10000);
+    assert(d->ncells <= MG__DAB_POLICY_CELLS); /* the policy's labels */
     assert(d->nsides + 1 + 2 * d->nlines - d->nsides * d->ncells <= 255);
 
     g->num_actions = d->nlines;
@@ -640,6 +641,9 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .render = mg__dab_render,
     .playout = dab_playout,
     .playout_result = dab_playout_result,
+    /* the knowledge playout and priors (1.6): dots_and_boxes_policy.c */
+    .policy_playout_result = mg__dab_policy_playout_result,
+    .policy_priors = mg__dab_policy_priors,
     /* the position (1.3): dots_and_boxes_position.c */
     .num_sites = mg__dab_num_sites,
     .site_info = mg__dab_site_info,

@@ -9,6 +9,7 @@
  *   dots_and_boxes_render.c    the text and SVG pictures
  *   dots_and_boxes_position.c  the sites and observations (1.3)
  *   dots_and_boxes_solver*.c   the solver's value and exact engine (1.4)
+ *   dots_and_boxes_policy.c    the knowledge playout and priors (1.6)
  */
 #ifndef MG_DOTS_AND_BOXES_H
 #define MG_DOTS_AND_BOXES_H
@@ -177,6 +178,28 @@ MG_HIDDEN void mg__dab_site_owners(const mg_game *g, const void *st,
                                    int8_t *buf);
 MG_HIDDEN void mg__dab_observe(const mg_game *g, const void *st, int player,
                                float *buf);
+
+/* dots_and_boxes_policy.c: the knowledge playout and priors (1.6; see
+ * ops->policy_playout_result and ops->policy_priors in internal.h); they
+ * label at most MG__DAB_POLICY_CELLS cells on the stack (every board's
+ * cells fit: 32 x 32 squares, 1536 triangles; asserted in create). */
+#define MG__DAB_POLICY_CELLS 2048
+MG_HIDDEN int32_t mg__dab_policy_playout_result(const mg_game *g,
+                                                const void *st, void *work,
+                                                int32_t *scratch,
+                                                uint64_t *rng, int32_t max,
+                                                int32_t *winner,
+                                                int32_t *scores);
+/* The policy's next line in st (normal play, not over; scratch: room
+ * for max_legal ids), or -1 when every open cell has two undrawn sides
+ * and the rest's value is exact: then *margin is the mover's future
+ * margin (for the tests). */
+MG_HIDDEN int32_t mg__dab_policy_action(const mg_game *g, const void *st,
+                                        int32_t *scratch, uint64_t *rng,
+                                        int32_t *margin);
+MG_HIDDEN void mg__dab_policy_priors(const mg_game *g, const void *st,
+                                     const int32_t *actions, int32_t n,
+                                     int64_t *out);
 
 /* dots_and_boxes_solver.c: the value and the exact engine (1.4). */
 MG_HIDDEN extern const mg__solver_ops mg__dab_solver;
