@@ -8,12 +8,15 @@
 #
 # Needs SQLite's development files (pkg-config sqlite3) and POSIX threads.
 
-STORE_SRCS   := programs/server/store_sqlite.c programs/server/store_sqlite_read.c \
-                programs/server/store_sqlite_docs.c
-STORE_HDRS   := programs/server/store.h programs/server/store_sqlite.h
+STORE_SRCS   := programs/server/store.c programs/server/store_sqlite.c \
+                programs/server/store_sqlite_read.c \
+                programs/server/store_sqlite_docs.c programs/server/store_pg.c \
+                programs/server/store_pg_read.c
+STORE_HDRS   := programs/server/store.h programs/server/store_backend.h \
+                programs/server/store_sqlite.h programs/server/store_pg.h
 STORE_CFLAGS  = $(APP_CFLAGS) -Iprograms/server -pthread \
-                $(shell pkg-config --cflags sqlite3)
-STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread -lm
+                $(shell pkg-config --cflags sqlite3 libpq)
+STORE_LIBS    = $(shell pkg-config --libs sqlite3 libpq) -pthread -lm
 
 .PHONY: store-check
 
