@@ -46,6 +46,35 @@ SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options",
                     "Referrer-Policy", "X-Frame-Options")
 
 
+# MG_TEST_PG (tests/server/pg-cluster.sh; make check-postgres): every
+# server runs on a PostgreSQL database of its own, made for it in that
+# cluster and dropped at its cleanup, instead of a SQLite file
+PG = os.environ.get("MG_TEST_PG") or None
+_pg_count = [0]
+
+
+def sqlite_only(test):
+    """A test of the SQLite file itself (its bytes, its permissions, its
+    size limit): skipped on PostgreSQL."""
+    import unittest
+    return unittest.skipIf(PG, "the SQLite file itself")(test)
+
+
+def _psql(sql):
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", PG, "-c", sql],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def pg_new_database():
+    """A new database in the cluster: its name and its URI."""
+    _pg_count[0] += 1
+    name = "mgs_%d_%d" % (os.getpid(), _pg_count[0])
+    _psql("CREATE DATABASE %s" % name)
+    base, _, query = PG.partition("?")
+    uri = base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
+    return name, uri
+
+
 def free_port():
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.bind(("127.0.0.1", 0))
@@ -98,6 +127,9 @@ class Server(object):
         self.db_dir = db_dir or os.path.join(self.tmp, "db")
         os.makedirs(self.db_dir, exist_ok=True)
         self.db = os.path.join(self.db_dir, "db")
+        self.pg_name = None
+        if PG and db_dir is None:
+            self.pg_name, self.db = pg_new_database()
         self.web_dir = web_dir or (WEB_DIR if os.path.isdir(WEB_DIR) else None)
         self.port = port or free_port()
         self.args = list(args)
@@ -208,6 +240,10 @@ class Server(object):
         finally:
             if not os.environ.get("MG_KEEP_TMP"):
                 shutil.rmtree(self.tmp, ignore_errors=True)
+                if self.pg_name:
+                    _psql("DROP DATABASE IF EXISTS %s WITH (FORCE)"
+                          % self.pg_name)
+                    self.pg_name = None
 
     # ---------------------------------------------------------- requests
 
