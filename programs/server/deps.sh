@@ -20,6 +20,12 @@ need jansson libjansson-dev
 need libsodium libsodium-dev
 need icu-i18n libicu-dev
 need libcurl libcurl4-openssl-dev   # mg-bot-connect
+# `deps.sh postgres` (make check-postgres): a PostgreSQL server to run
+# throwaway clusters of (initdb, pg_ctl: tests/server/pg-cluster.sh)
+if [ "${1:-}" = postgres ] &&
+   ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    missing="$missing postgresql"
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
