@@ -65,6 +65,14 @@ def _psql(sql):
                    check=True, stdout=subprocess.DEVNULL)
 
 
+def pg_query(uri, sql):
+    """Rows of sql on a PostgreSQL database, as lists of text."""
+    out = subprocess.run(["psql", "-qAt", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                          uri, "-c", sql], check=True,
+                         stdout=subprocess.PIPE).stdout.decode()
+    return [line.split("\t") for line in out.splitlines()]
+
+
 def pg_new_database():
     """A new database in the cluster: its name and its URI."""
     _pg_count[0] += 1
@@ -230,6 +238,20 @@ class Server(object):
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
+
+    def db_dump(self):
+        """The whole database as text (SQLite's dump, or pg_dump's), to
+        look for what must not be stored in it."""
+        if self.pg_name:
+            return subprocess.run(["pg_dump", "--data-only", self.db],
+                                  check=True, stdout=subprocess.PIPE
+                                  ).stdout.decode("utf-8", "replace")
+        import sqlite3
+        db = sqlite3.connect(self.db)
+        try:
+            return "\n".join(db.iterdump())
+        finally:
+            db.close()
 
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
