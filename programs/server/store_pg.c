@@ -4,12 +4,12 @@
  *
  * The same shape as the SQLite store: one writer thread owns the write
  * connection; mgs_store_append() queues its request and waits; the
- * writer takes everything queued, runs BEGIN, applies each request
- * inside a SAVEPOINT of its own (so that a conflict fails only that
- * request; a lone request needs none), COMMITs once (with the
- * server's synchronous_commit, on by default: durable when it returns)
- * and wakes the callers.  Every key is a constraint of the database,
- * not a check of this process: a table's events are keyed by
+ * writer takes everything queued and stores it in one transaction, sent
+ * as one pipeline (store_pg_batch.c: a request that fails is rolled
+ * back and told why, the others sent again without it), COMMITs once
+ * (with the server's synchronous_commit, on by default: durable when it
+ * returns) and wakes the callers.  Every key is a constraint of the
+ * database, not a check of this process: a table's events are keyed by
  * (table_id, version), a command by (table_id, seat, cmd_id), a document
  * by (kind, key), so that two processes sharing the database can never
  * both append version v, both store a command, both create a name; the
@@ -33,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define SCHEMA_VERSION 3
 #define MIGRATE_LOCK "7236814501" /* pg_advisory_xact_lock's key */
@@ -104,14 +103,15 @@ static const struct {
     { "doc_del", "DELETE FROM docs WHERE kind = $1 AND key = $2"
       " AND ($3::bigint < 0 OR updated_ms = $3::bigint)", 3 },
 };
-enum { P_TABLE, P_SEAT, P_EVENT, P_CMD, P_PUT, P_NEW, P_PUT_IF, P_DEL,
-       P_COUNT };
 
-static double now_s(void)
+const char *mgs__pg_stmt(int which)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return stmts[which].name;
+}
+
+int mgs__pg_stmt_params(int which)
+{
+    return stmts[which].n;
 }
 
 /* libpq's message on one line: its newlines and tabs made spaces, runs
@@ -157,8 +157,7 @@ static void quiet(void *arg, const char *message)
     (void)message; /* NOTICEs (nothing the server needs) */
 }
 
-/* Run sql (no parameters, no rows wanted): MGS_OK or the error. */
-static int exec(PGconn *db, const char *sql, char *msg, size_t cap)
+int mgs__pg_exec(PGconn *db, const char *sql, char *msg, size_t cap)
 {
     PGresult *res = PQexec(db, sql);
     int rc = MGS_OK;
@@ -226,7 +225,7 @@ static int migrate(PGconn *db, char *err, size_t cap)
 {
     char msg[PG_MSGCAP];
     int64_t v;
-    if (exec(db, "BEGIN; SELECT pg_advisory_xact_lock(" MIGRATE_LOCK ");"
+    if (mgs__pg_exec(db, "BEGIN; SELECT pg_advisory_xact_lock(" MIGRATE_LOCK ");"
                  " CREATE TABLE IF NOT EXISTS schema_version("
                  "version integer NOT NULL)", msg, sizeof msg) != MGS_OK)
         goto fail;
@@ -234,7 +233,7 @@ static int migrate(PGconn *db, char *err, size_t cap)
     if (v < 0)
         goto fail;
     if (v > SCHEMA_VERSION) {
-        exec(db, "ROLLBACK", msg, sizeof msg);
+        mgs__pg_exec(db, "ROLLBACK", msg, sizeof msg);
         mgs__setmsg(err, cap, "the database has schema version %lld, newer "
                     "than this program's %d: use a newer mg-server",
                     (long long)v, SCHEMA_VERSION);
@@ -242,14 +241,14 @@ static int migrate(PGconn *db, char *err, size_t cap)
     }
     for (; v < SCHEMA_VERSION; v++) {
         char sql[96];
-        if (exec(db, migrations[v], msg, sizeof msg) != MGS_OK)
+        if (mgs__pg_exec(db, migrations[v], msg, sizeof msg) != MGS_OK)
             goto fail;
         snprintf(sql, sizeof sql, "DELETE FROM schema_version; "
                  "INSERT INTO schema_version VALUES(%lld)", (long long)v + 1);
-        if (exec(db, sql, msg, sizeof msg) != MGS_OK)
+        if (mgs__pg_exec(db, sql, msg, sizeof msg) != MGS_OK)
             goto fail;
     }
-    if (exec(db, "COMMIT", msg, sizeof msg) != MGS_OK)
+    if (mgs__pg_exec(db, "COMMIT", msg, sizeof msg) != MGS_OK)
         goto fail;
     return MGS_OK;
 fail:
@@ -343,252 +342,6 @@ fail:
 
 /* ------------------------------------------------------------ writer */
 
-/* Run the prepared statement `which` with the parameters (text, or
- * binary where len > 0); rows changed in *changed (may be NULL). */
-static int run(PGconn *db, int which, const char *const *v, const int *len,
-               int64_t *changed, char *msg, size_t cap)
-{
-    int fmt[8] = {0};
-    int i, rc = MGS_OK;
-    PGresult *res;
-    for (i = 0; len && i < stmts[which].n; i++)
-        fmt[i] = len[i] > 0;
-    res = PQexecPrepared(db, stmts[which].name, stmts[which].n, v, len,
-                         len ? fmt : NULL, 0);
-    if (PQresultStatus(res) != PGRES_COMMAND_OK)
-        rc = mgs__pg_error(db, res, msg, cap);
-    else if (changed)
-        *changed = strtoll(PQcmdTuples(res), NULL, 10);
-    PQclear(res);
-    return rc;
-}
-
-static int apply_doc(PGconn *db, const mgs_doc_row *d, char *msg,
-                     size_t cap)
-{
-    char rank[40], upd[24], cond[24];
-    const char *v[7];
-    int64_t changed = 0;
-    int which = d->op == MGS_DOC_NEW      ? P_NEW
-                : d->op == MGS_DOC_DELETE ? P_DEL
-                : d->if_updated_ms >= 0   ? P_PUT_IF
-                                          : P_PUT;
-    int rc;
-    snprintf(rank, sizeof rank, "%.17g", d->rank);
-    snprintf(upd, sizeof upd, "%lld", (long long)d->updated_ms);
-    snprintf(cond, sizeof cond, "%lld", (long long)d->if_updated_ms);
-    v[0] = d->kind;
-    v[1] = d->key;
-    if (which == P_DEL) {
-        v[2] = cond;
-    } else {
-        v[2] = d->owner ? d->owner : "";
-        v[3] = rank;
-        v[4] = d->json;
-        v[5] = upd;
-        v[6] = cond;
-    }
-    rc = run(db, which, v, NULL, &changed, msg, cap);
-    if (rc == MGS_ECONFLICT)
-        mgs__setmsg(msg, cap, "document %s %s exists already", d->kind,
-                    d->key);
-    else if (rc != MGS_OK) {
-        char m[PG_MSGCAP];
-        mgs__setmsg(m, sizeof m, "%s", msg);
-        mgs__setmsg(msg, cap, "document %s %s: %s", d->kind, d->key, m);
-    } else if ((which == P_DEL || which == P_PUT_IF) && changed != 1) {
-        if (which == P_DEL && d->if_updated_ms < 0)
-            mgs__setmsg(msg, cap, "document %s %s is not there", d->kind,
-                        d->key);
-        else
-            mgs__setmsg(msg, cap, "document %s %s was changed meanwhile "
-                                  "(or is not there)", d->kind, d->key);
-        rc = MGS_ECONFLICT;
-    }
-    return rc;
-}
-
-static int apply_one(PGconn *db, const mgs_append *a, char *msg, size_t cap)
-{
-    char n1[24], n2[24], n3[24];
-    const char *v[5];
-    int len[5];
-    int i, rc;
-
-    if (a->table_json && a->table_id) {
-        snprintf(n1, sizeof n1, "%lld", (long long)a->created_ms);
-        snprintf(n2, sizeof n2, "%lld", (long long)a->updated_ms);
-        v[0] = a->table_id;
-        v[1] = a->table_json;
-        v[2] = n1;
-        v[3] = n2;
-        if ((rc = run(db, P_TABLE, v, NULL, NULL, msg, cap)) != MGS_OK)
-            return rc;
-    }
-    for (i = 0; i < a->nseats; i++) {
-        const mgs_seat_row *r = &a->seats[i];
-        snprintf(n1, sizeof n1, "%d", r->seat);
-        v[0] = a->table_id;
-        v[1] = n1;
-        v[2] = (const char *)r->secret_hash;
-        v[3] = (const char *)r->invite_hash;
-        v[4] = r->info ? r->info : "{}";
-        len[0] = len[1] = len[4] = 0;
-        len[2] = len[3] = 32; /* bytea, sent binary */
-        if ((rc = run(db, P_SEAT, v, len, NULL, msg, cap)) != MGS_OK)
-            return rc;
-    }
-    for (i = 0; i < a->nevents; i++) {
-        const mgs_event_row *e = &a->events[i];
-        snprintf(n1, sizeof n1, "%lld", (long long)e->version);
-        snprintf(n2, sizeof n2, "%lld", (long long)e->at_ms);
-        v[0] = a->table_id;
-        v[1] = n1;
-        v[2] = e->type;
-        v[3] = e->json;
-        v[4] = n2;
-        rc = run(db, P_EVENT, v, NULL, NULL, msg, cap);
-        if (rc == MGS_ECONFLICT)
-            mgs__setmsg(msg, cap, "table %s has an event %lld already",
-                        a->table_id, (long long)e->version);
-        if (rc != MGS_OK)
-            return rc;
-    }
-    if (a->command) {
-        const mgs_command_row *c = a->command;
-        snprintf(n1, sizeof n1, "%d", c->seat);
-        snprintf(n3, sizeof n3, "%d", c->status);
-        v[0] = a->table_id;
-        v[1] = n1;
-        v[2] = c->cmd_id;
-        v[3] = n3;
-        v[4] = c->answer ? c->answer : "null";
-        rc = run(db, P_CMD, v, NULL, NULL, msg, cap);
-        if (rc == MGS_ECONFLICT)
-            mgs__setmsg(msg, cap, "table %s has a command %s of seat %d "
-                        "already", a->table_id, c->cmd_id, c->seat);
-        if (rc != MGS_OK)
-            return rc;
-    }
-    for (i = 0; i < a->ndocs; i++)
-        if ((rc = apply_doc(db, &a->docs[i], msg, cap)) != MGS_OK)
-            return rc;
-    return MGS_OK;
-}
-
-static const double commit_bounds_ms[11] = {
-    0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000
-};
-
-/* Fail every request of the list still OK with MGS_EIO and msg. */
-static void fail_ok(pgreq *list, const char *msg)
-{
-    pgreq *r;
-    for (r = list; r; r = r->next)
-        if (r->rc == MGS_OK) {
-            r->rc = MGS_EIO;
-            mgs__setmsg(r->msg, sizeof r->msg, "%s", msg);
-        }
-}
-
-/* Apply the requests inside the open transaction: each in a savepoint
- * of its own when there are several.  0, or -1 when the transaction is
- * lost (the list failed, msg says why). */
-static int apply_list(PGconn *db, pgreq *list, char *msg, size_t cap)
-{
-    int one = list->next == NULL;
-    pgreq *r;
-    int i;
-    for (r = list; r; r = r->next) {
-        int rc = MGS_OK;
-        if (!one && exec(db, "SAVEPOINT a", r->msg, sizeof r->msg) != MGS_OK)
-            rc = MGS_EIO;
-        for (i = 0; rc == MGS_OK && i < r->n; i++)
-            rc = apply_one(db, &r->a[i], r->msg, sizeof r->msg);
-        if (rc == MGS_OK && !one &&
-            exec(db, "RELEASE a", r->msg, sizeof r->msg) != MGS_OK)
-            rc = MGS_EIO;
-        if (rc == MGS_OK)
-            continue;
-        r->rc = rc;
-        if (!one && PQstatus(db) == CONNECTION_OK &&
-            exec(db, "ROLLBACK TO a; RELEASE a", msg, cap) == MGS_OK)
-            continue;
-        mgs__setmsg(msg, cap, "%s", r->msg);
-        return -1;
-    }
-    return 0;
-}
-
-static void run_batch(pg_store *st, pgreq *list)
-{
-    PGconn *db;
-    PGresult *res;
-    char msg[PG_MSGCAP];
-    double t0, dt;
-    int committed = 0, i;
-    uint64_t ok = 0, bad = 0;
-    pgreq *r, *next;
-
-    pthread_mutex_lock(&st->w.mu);
-    t0 = now_s();
-    for (r = list; r; r = r->next)
-        r->rc = MGS_OK;
-    if (mgs__pg_ready(st, &st->w, msg, sizeof msg) != MGS_OK ||
-        exec(st->w.db, "BEGIN", msg, sizeof msg) != MGS_OK) {
-        fail_ok(list, msg);
-        goto out;
-    }
-    db = st->w.db;
-    if (apply_list(db, list, msg, sizeof msg) != 0) {
-        PQclear(PQexec(db, "ROLLBACK"));
-        fail_ok(list, msg);
-        goto out;
-    }
-    res = PQexec(db, "COMMIT");
-    if (PQresultStatus(res) != PGRES_COMMAND_OK ||
-        strcmp(PQcmdStatus(res), "COMMIT") != 0) {
-        char m2[PG_MSGCAP + 16];
-        if (PQresultStatus(res) == PGRES_COMMAND_OK)
-            mgs__setmsg(msg, sizeof msg, "rolled back");
-        else
-            mgs__pg_error(db, res, msg, sizeof msg);
-        mgs__setmsg(m2, sizeof m2, "commit failed: %s", msg);
-        fail_ok(list, m2);
-    } else {
-        committed = 1;
-    }
-    PQclear(res);
-out:
-    dt = now_s() - t0;
-    pthread_mutex_unlock(&st->w.mu);
-    for (r = list; r; r = r->next) {
-        if (r->rc == MGS_OK)
-            ok++;
-        else
-            bad++;
-    }
-    pthread_mutex_lock(&st->stmu);
-    st->stats.appends += ok;
-    st->stats.failures += bad;
-    if (committed) {
-        st->stats.transactions++;
-        st->stats.commit_sum += dt;
-        for (i = 0; i < 11; i++)
-            if (dt * 1000.0 <= commit_bounds_ms[i])
-                st->stats.commit_le[i]++;
-        st->stats.commit_le[11]++;
-    }
-    pthread_mutex_unlock(&st->stmu);
-    pthread_mutex_lock(&st->qmu);
-    for (r = list; r; r = next) {
-        next = r->next;
-        r->done = 1;
-    }
-    pthread_cond_broadcast(&st->donecv);
-    pthread_mutex_unlock(&st->qmu);
-}
-
 static void *writer_main(void *arg)
 {
     pg_store *st = arg;
@@ -602,7 +355,7 @@ static void *writer_main(void *arg)
         list = st->head;
         st->head = st->tail = NULL;
         pthread_mutex_unlock(&st->qmu);
-        run_batch(st, list);
+        mgs__pg_run_batch(st, list);
         pthread_mutex_lock(&st->qmu);
     }
     pthread_mutex_unlock(&st->qmu);

@@ -57,6 +57,19 @@ int mgs__pg_ready(pg_store *st, pgconn *c, char *err, size_t cap);
  * message (one line) in msg. */
 int mgs__pg_error(PGconn *db, const PGresult *res, char *msg, size_t cap);
 
+/* Run sql (no parameters, no rows wanted): MGS_OK or the error. */
+int mgs__pg_exec(PGconn *db, const char *sql, char *msg, size_t cap);
+
+/* The writer's prepared statements (store_pg.c): their names and
+ * numbers of parameters */
+enum { P_TABLE, P_SEAT, P_EVENT, P_CMD, P_PUT, P_NEW, P_PUT_IF, P_DEL };
+const char *mgs__pg_stmt(int which);
+int mgs__pg_stmt_params(int which);
+
+/* store_pg_batch.c: one batch of queued appends, stored in one
+ * transaction; each request's rc and msg set, then done. */
+void mgs__pg_run_batch(pg_store *st, pgreq *list);
+
 /* store_pg_read.c */
 int mgs__pg_events(mgs_store *st, const char *id, int64_t after,
                    int (*cb)(void *arg, const mgs_event_row *ev), void *arg);
