@@ -10,11 +10,12 @@ set -u
 
 # `ensure-deps.sh web` (make web: emscripten, node-acorn) and
 # `ensure-deps.sh browser` (make check-web: chromium, node, npm): web/deps.sh;
-# `ensure-deps.sh server` (make server: libmicrohttpd, SQLite, jansson,
-# libsodium): programs/server/deps.sh.
+# `ensure-deps.sh server` (make server: libmicrohttpd, SQLite, libpq,
+# jansson, libsodium) and `ensure-deps.sh postgres` (make check-postgres:
+# those and Debian's postgresql): programs/server/deps.sh.
 case "${1:-}" in
 web|browser) exec sh "$(dirname "$0")/../web/deps.sh" "$1" ;;
-server) exec sh "$(dirname "$0")/../programs/server/deps.sh" ;;
+server|postgres) exec sh "$(dirname "$0")/../programs/server/deps.sh" "$1" ;;
 esac
 
 c_pkgs=""

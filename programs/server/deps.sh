@@ -1,8 +1,9 @@
 #!/bin/sh
 # programs/server/deps.sh - what make server needs, reached through the
 # project's dependency script (`sh tests/ensure-deps.sh server`): the
-# development files of libmicrohttpd, SQLite, jansson, libsodium, ICU
-# (players' names) and libcurl (mg-bot-connect), found through pkg-config.  As root on a Debian-like system the missing
+# development files of libmicrohttpd, SQLite, libpq (PostgreSQL), jansson,
+# libsodium, ICU (players' names) and libcurl (mg-bot-connect), found
+# through pkg-config.  As root on a Debian-like system the missing
 # packages are installed with apt-get; otherwise the exact command is
 # printed and the script fails.
 set -u
@@ -14,10 +15,17 @@ need() { # need PKG-CONFIG-NAME DEBIAN-PACKAGE
 command -v pkg-config >/dev/null 2>&1 || missing=" pkg-config"
 need libmicrohttpd libmicrohttpd-dev
 need sqlite3 libsqlite3-dev
+need libpq libpq-dev          # --db postgresql://...
 need jansson libjansson-dev
 need libsodium libsodium-dev
 need icu-i18n libicu-dev
 need libcurl libcurl4-openssl-dev   # mg-bot-connect
+# `deps.sh postgres` (make check-postgres): a PostgreSQL server to run
+# throwaway clusters of (initdb, pg_ctl: tests/server/pg-cluster.sh)
+if [ "${1:-}" = postgres ] &&
+   ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    missing="$missing postgresql"
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

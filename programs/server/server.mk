@@ -25,7 +25,7 @@
 #                   libsodium) nor emscripten for the page.
 #   make uninstall-server  remove exactly what install-server put there
 
-SERVER_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
+SERVER_PKGS  := libmicrohttpd sqlite3 libpq jansson libsodium icu-uc icu-i18n
 SERVER_SRCS  := $(filter-out $(STORE_SRCS),$(wildcard programs/server/*.c)) \
                 $(STORE_SRCS)
 SERVER_HDRS  := $(wildcard programs/server/*.h) $(HEADER)

@@ -1,19 +1,25 @@
-# programs/server/store.mk - mg-server's storage (store.h over SQLite:
-# programs/server/store_sqlite*.c) and its test.  Included by the Makefile
+# programs/server/store.mk - mg-server's storage (store.h: one dispatch,
+# store.c, over SQLite, programs/server/store_sqlite*.c, or PostgreSQL,
+# programs/server/store_pg*.c) and its tests.  Included by the Makefile
 # (whose variables it uses: B, CC, APP_CFLAGS, LDFLAGS, Q).
 #
-#   make store-check   build tests/server/check_store.c with the store and
-#                      run it (not part of make check yet: the server's
-#                      integration will add it)
+#   make store-check   build tests/server/check_store.c and
+#                      check_store_docs.c with the store and run them on
+#                      SQLite (make check-postgres runs them on
+#                      PostgreSQL: tests/server/server-tests.mk)
 #
-# Needs SQLite's development files (pkg-config sqlite3) and POSIX threads.
+# Needs SQLite's and libpq's development files (pkg-config sqlite3
+# libpq) and POSIX threads.
 
-STORE_SRCS   := programs/server/store_sqlite.c programs/server/store_sqlite_read.c \
-                programs/server/store_sqlite_docs.c
-STORE_HDRS   := programs/server/store.h programs/server/store_sqlite.h
+STORE_SRCS   := programs/server/store.c programs/server/store_sqlite.c \
+                programs/server/store_sqlite_read.c \
+                programs/server/store_sqlite_docs.c programs/server/store_pg.c \
+                programs/server/store_pg_read.c programs/server/store_pg_batch.c
+STORE_HDRS   := programs/server/store.h programs/server/store_backend.h \
+                programs/server/store_sqlite.h programs/server/store_pg.h
 STORE_CFLAGS  = $(APP_CFLAGS) -Iprograms/server -pthread \
-                $(shell pkg-config --cflags sqlite3)
-STORE_LIBS    = $(shell pkg-config --libs sqlite3) -pthread -lm
+                $(shell pkg-config --cflags sqlite3 libpq)
+STORE_LIBS    = $(shell pkg-config --libs sqlite3 libpq) -pthread -lm
 
 .PHONY: store-check
 

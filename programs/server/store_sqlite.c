@@ -17,7 +17,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "store_sqlite.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,16 +49,6 @@ static const char *const migrations[SCHEMA_VERSION] = {
     "CREATE INDEX docs_owner ON docs(kind, owner, updated_ms);"
     "CREATE INDEX docs_rank ON docs(kind, rank);"
 };
-
-void mgs__setmsg(char *err, size_t cap, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || cap == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-}
 
 static double now_s(void)
 {
@@ -100,8 +89,9 @@ int mgs__open_conn(const char *path, int create, sqlite3 **out, char *err,
     return MGS_OK;
 }
 
-int mgs_store_readonly(const mgs_store *st)
+int mgs__sq_readonly(const mgs_store *base)
 {
+    const sq_store *st = (const sq_store *)base;
     return st && st->readonly;
 }
 
@@ -132,7 +122,7 @@ static int64_t schema_version(sqlite3 *db, char *err, size_t cap);
  * open it read-only and immutable (nothing else writes it while this
  * server has it), so that its games can still be read; every append then
  * fails with the reason.  0 when that worked. */
-static int open_read_only(mgs_store *st, const char *path, const char *why,
+static int open_read_only(sq_store *st, const char *path, const char *why,
                           char *err, size_t errcap)
 {
     char *uri;
@@ -236,8 +226,9 @@ fail:
 
 static void *writer_main(void *arg);
 
-void mgs_store_close(mgs_store *st)
+void mgs__sq_close(mgs_store *base)
 {
+    sq_store *st = (sq_store *)base;
     int i;
     if (!st)
         return;
@@ -269,7 +260,7 @@ void mgs_store_close(mgs_store *st)
     free(st);
 }
 
-static int prepare(mgs_store *st, const char *sql, sqlite3_stmt **s,
+static int prepare(sq_store *st, const char *sql, sqlite3_stmt **s,
                    char *err, size_t cap)
 {
     if (sqlite3_prepare_v3(st->w.db, sql, -1, SQLITE_PREPARE_PERSISTENT, s,
@@ -281,24 +272,20 @@ static int prepare(mgs_store *st, const char *sql, sqlite3_stmt **s,
     return MGS_OK;
 }
 
-int mgs_store_open(mgs_store **out, const char *path, char *err,
-                   size_t errcap)
+int mgs__sq_open(mgs_store **out, const char *path, char *err,
+                 size_t errcap)
 {
-    mgs_store *st;
+    sq_store *st;
     char msg[MSGCAP];
     int i, rc;
 
-    if (!out || !path) {
-        mgs__setmsg(err, errcap, "no database path");
-        return MGS_EINVAL;
-    }
-    *out = NULL;
     st = calloc(1, sizeof *st);
     if (!st || !(st->path = strdup(path))) {
         free(st);
         mgs__setmsg(err, errcap, "out of memory");
         return MGS_ENOMEM;
     }
+    st->base.ops = &mgs__sq_ops;
     st->memory = strcmp(path, ":memory:") == 0;
     pthread_mutex_init(&st->w.mu, NULL);
     for (i = 0; i < NREADERS; i++)
@@ -325,7 +312,7 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
         char why[MSGCAP];
         mgs__setmsg(why, sizeof why, "%s", err);
         if (open_read_only(st, path, why, err, errcap) == 0) {
-            *out = st; /* serving reads only: no writer, no statements */
+            *out = &st->base; /* reads only: no writer, no statements */
             return MGS_OK;
         }
     }
@@ -357,10 +344,10 @@ int mgs_store_open(mgs_store **out, const char *path, char *err,
         goto fail;
     }
     st->thread_started = 1;
-    *out = st;
+    *out = &st->base;
     return MGS_OK;
 fail:
-    mgs_store_close(st);
+    mgs__sq_close(&st->base);
     return rc;
 }
 
@@ -393,7 +380,7 @@ static int run(sqlite3 *db, sqlite3_stmt *s, const char *what,
     return MGS_OK;
 }
 
-static int apply_one(mgs_store *st, const mgs_append *a, char *msg,
+static int apply_one(sq_store *st, const mgs_append *a, char *msg,
                      size_t cap)
 {
     sqlite3 *db = st->w.db;
@@ -474,7 +461,7 @@ static void fail_ok(req *list, const char *msg)
         }
 }
 
-static void run_batch(mgs_store *st, req *list)
+static void run_batch(sq_store *st, req *list)
 {
     sqlite3 *db = st->w.db;
     char msg[MSGCAP];
@@ -556,7 +543,7 @@ out:
 
 static void *writer_main(void *arg)
 {
-    mgs_store *st = arg;
+    sq_store *st = arg;
     pthread_mutex_lock(&st->qmu);
     for (;;) {
         req *list;
@@ -574,48 +561,15 @@ static void *writer_main(void *arg)
     return NULL;
 }
 
-static int check_append(const mgs_append *a, char *err, size_t cap)
-{
-    int i;
-    if ((a->nseats > 0 && !a->seats) || (a->nevents > 0 && !a->events) ||
-        (a->ndocs > 0 && !a->docs) || a->nseats < 0 || a->nevents < 0 ||
-        a->ndocs < 0) {
-        mgs__setmsg(err, cap, "an append with bad counts");
-        return MGS_EINVAL;
-    }
-    if (!a->table_id && (a->table_json || a->nseats || a->nevents ||
-                         a->command)) {
-        mgs__setmsg(err, cap, "a table's change without the table's id");
-        return MGS_EINVAL;
-    }
-    for (i = 0; i < a->ndocs; i++)
-        if (mgs__check_doc(&a->docs[i], err, cap) != MGS_OK)
-            return MGS_EINVAL;
-    for (i = 0; i < a->nevents; i++)
-        if (!a->events[i].type || !a->events[i].json) {
-            mgs__setmsg(err, cap, "an event of table %s without type or JSON",
-                   a->table_id);
-            return MGS_EINVAL;
-        }
-    if (a->command && !a->command->cmd_id) {
-        mgs__setmsg(err, cap, "a command of table %s without id", a->table_id);
-        return MGS_EINVAL;
-    }
-    return MGS_OK;
-}
-
-int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
+int mgs__sq_append(mgs_store *base, const mgs_append *a, int n, char *err,
                      size_t errcap)
 {
+    sq_store *st = (sq_store *)base;
     req r;
-    int i, rc;
     if (!st || n < 0 || (n > 0 && !a)) {
         mgs__setmsg(err, errcap, "bad arguments");
         return MGS_EINVAL;
     }
-    for (i = 0; i < n; i++)
-        if ((rc = check_append(&a[i], err, errcap)) != MGS_OK)
-            return rc;
     if (n == 0)
         return MGS_OK;
     if (st->readonly) {
@@ -652,10 +606,11 @@ int mgs_store_append(mgs_store *st, const mgs_append *a, int n, char *err,
 
 /* ------------------------------------------------------ maintenance */
 
-int mgs_store_delete_before(mgs_store *st, int64_t before_ms,
+int mgs__sq_delete_before(mgs_store *base, int64_t before_ms,
                             const char *const *statuses, int64_t *deleted,
                             char *err, size_t errcap)
 {
+    sq_store *st = (sq_store *)base;
     static const char *const del[4] = {
         "DELETE FROM seats WHERE table_id IN",
         "DELETE FROM events WHERE table_id IN",
@@ -723,9 +678,10 @@ fail:
     mgs__setmsg(err, errcap, "cannot delete old tables: %s", msg);
     return rc;
 }
-int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
+int mgs__sq_set_max_pages(mgs_store *base, int64_t pages, char *err,
                             size_t errcap)
 {
+    sq_store *st = (sq_store *)base;
     char sql[64], msg[MSGCAP];
     int rc;
     if (st && st->readonly)
@@ -746,8 +702,9 @@ int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
     return MGS_OK;
 }
 
-void mgs_store_get_stats(mgs_store *st, mgs_store_stats *out)
+void mgs__sq_get_stats(mgs_store *base, mgs_store_stats *out)
 {
+    sq_store *st = (sq_store *)base;
     if (!out)
         return;
     memset(out, 0, sizeof *out);
@@ -757,3 +714,35 @@ void mgs_store_get_stats(mgs_store *st, mgs_store_stats *out)
     *out = st->stats;
     pthread_mutex_unlock(&st->stmu);
 }
+
+/* The writer's mutex held or let go, and the number of appends queued
+ * (store_backend.h's test hooks) */
+static void sq_hold(mgs_store *base, int on)
+{
+    sq_store *st = (sq_store *)base;
+    if (on)
+        pthread_mutex_lock(&st->w.mu);
+    else
+        pthread_mutex_unlock(&st->w.mu);
+}
+
+static int sq_queued(mgs_store *base)
+{
+    sq_store *st = (sq_store *)base;
+    int n = 0;
+    req *r;
+    pthread_mutex_lock(&st->qmu);
+    for (r = st->head; r; r = r->next)
+        n++;
+    pthread_mutex_unlock(&st->qmu);
+    return n;
+}
+
+const mgs_store_ops mgs__sq_ops = {
+    "sqlite",
+    mgs__sq_close, mgs__sq_append, mgs__sq_events, mgs__sq_table,
+    mgs__sq_tables, mgs__sq_commands, mgs__sq_command, mgs__sq_doc,
+    mgs__sq_docs, mgs__sq_delete_before, mgs__sq_backup,
+    mgs__sq_get_stats, mgs__sq_set_max_pages, mgs__sq_readonly,
+    sq_hold, sq_queued
+};

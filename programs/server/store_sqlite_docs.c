@@ -29,32 +29,6 @@ static const char *const doc_sql[4] = {
     " AND (?3 < 0 OR updated_ms = ?3)",
 };
 
-int mgs__check_doc(const mgs_doc_row *d, char *err, size_t cap)
-{
-    if (d->op != MGS_DOC_PUT && d->op != MGS_DOC_NEW &&
-        d->op != MGS_DOC_DELETE) {
-        mgs__setmsg(err, cap, "a document with an unknown op %d", d->op);
-        return MGS_EINVAL;
-    }
-    if (!d->kind || !*d->kind || strlen(d->kind) > MGS_DOC_KIND_MAX ||
-        !d->key || !*d->key || strlen(d->key) > MGS_DOC_KEY_MAX) {
-        mgs__setmsg(err, cap, "a document without a kind or key, or one "
-                              "too long");
-        return MGS_EINVAL;
-    }
-    if (d->op != MGS_DOC_DELETE && (!d->json || !isfinite(d->rank))) {
-        mgs__setmsg(err, cap, "document %s %s without JSON or with a rank "
-                              "that is no number", d->kind, d->key);
-        return MGS_EINVAL;
-    }
-    if (d->op == MGS_DOC_NEW && d->if_updated_ms >= 0) {
-        mgs__setmsg(err, cap, "document %s %s: a new document cannot be "
-                              "conditional", d->kind, d->key);
-        return MGS_EINVAL;
-    }
-    return MGS_OK;
-}
-
 static int doc_error(sqlite3 *db, sqlite3_stmt *s, const mgs_doc_row *d,
                      char *msg, size_t cap)
 {
@@ -74,7 +48,7 @@ static int doc_error(sqlite3 *db, sqlite3_stmt *s, const mgs_doc_row *d,
     return rc;
 }
 
-int mgs__apply_doc(mgs_store *st, const mgs_doc_row *d, char *msg,
+int mgs__apply_doc(sq_store *st, const mgs_doc_row *d, char *msg,
                    size_t cap)
 {
     sqlite3 *db = st->w.db;
@@ -127,7 +101,7 @@ typedef struct doc_call {
     void *arg;
 } doc_call;
 
-static int read_docs(mgs_store *st, const char *sql,
+static int read_docs(sq_store *st, const char *sql,
                      const char *const *text, int ntext,
                      const int64_t *num, int nnum, int none,
                      const doc_call *k)
@@ -174,9 +148,10 @@ static int read_docs(mgs_store *st, const char *sql,
 
 #define DOC_COLS "SELECT kind, key, owner, rank, json, updated_ms FROM docs"
 
-int mgs_store_doc(mgs_store *st, const char *kind, const char *key,
+int mgs__sq_doc(mgs_store *base, const char *kind, const char *key,
                   int (*cb)(void *arg, const mgs_doc *d), void *arg)
 {
+    sq_store *st = (sq_store *)base;
     doc_call k;
     const char *text[2];
     if (!st || !kind || !key || !cb)
@@ -189,11 +164,12 @@ int mgs_store_doc(mgs_store *st, const char *kind, const char *key,
                      1, &k);
 }
 
-int mgs_store_docs(mgs_store *st, const char *kind, const char *owner,
+int mgs__sq_docs(mgs_store *base, const char *kind, const char *owner,
                    const char *prefix, int order, int64_t offset,
                    int64_t limit, int (*cb)(void *arg, const mgs_doc *d),
                    void *arg)
 {
+    sq_store *st = (sq_store *)base;
     static const char *const orders[3] = {
         " ORDER BY key", " ORDER BY updated_ms DESC, key",
         " ORDER BY rank DESC, key"};

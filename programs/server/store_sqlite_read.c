@@ -14,7 +14,7 @@
 /* ----------------------------------------------------------- readers */
 
 /* A read connection, locked; NULL when none can be opened. */
-conn *mgs__reader_get(mgs_store *st)
+conn *mgs__reader_get(sq_store *st)
 {
     conn *c = NULL;
     int i;
@@ -158,10 +158,11 @@ static int command_row(sqlite3_stmt *s, void *ctx)
 
 /* ---------------------------------------------------------- the reads */
 
-int mgs_store_events(mgs_store *st, const char *id, int64_t after,
+int mgs__sq_events(mgs_store *base, const char *id, int64_t after,
                      int (*cb)(void *arg, const mgs_event_row *ev),
                      void *arg)
 {
+    sq_store *st = (sq_store *)base;
     call k = {NULL, NULL, NULL, NULL, NULL};
     param p[2];
     conn *c;
@@ -182,11 +183,12 @@ int mgs_store_events(mgs_store *st, const char *id, int64_t after,
     return rc;
 }
 
-int mgs_store_table(mgs_store *st, const char *id,
+int mgs__sq_table(mgs_store *base, const char *id,
                     int (*cb_table)(void *arg, const mgs_table_row *t),
                     int (*cb_seat)(void *arg, const mgs_seat_row *s),
                     void *arg)
 {
+    sq_store *st = (sq_store *)base;
     call k = {NULL, NULL, NULL, NULL, NULL};
     param p;
     conn *c;
@@ -215,10 +217,11 @@ int mgs_store_table(mgs_store *st, const char *id,
     return rc;
 }
 
-int mgs_store_tables(mgs_store *st, int64_t since_ms,
+int mgs__sq_tables(mgs_store *base, int64_t since_ms,
                      int (*cb)(void *arg, const mgs_table_row *t),
                      void *arg)
 {
+    sq_store *st = (sq_store *)base;
     call k = {NULL, NULL, NULL, NULL, NULL};
     param p;
     conn *c;
@@ -238,10 +241,11 @@ int mgs_store_tables(mgs_store *st, int64_t since_ms,
     return rc;
 }
 
-int mgs_store_commands(mgs_store *st, const char *id,
+int mgs__sq_commands(mgs_store *base, const char *id,
                        int (*cb)(void *arg, const mgs_command_row *c),
                        void *arg)
 {
+    sq_store *st = (sq_store *)base;
     call k = {NULL, NULL, NULL, NULL, NULL};
     param p;
     conn *c;
@@ -275,9 +279,10 @@ static int answer_row(sqlite3_stmt *s, void *ctx)
     return *o->answer ? MGS_OK : MGS_ENOMEM;
 }
 
-int mgs_store_command(mgs_store *st, const char *id, int seat,
+int mgs__sq_command(mgs_store *base, const char *id, int seat,
                       const char *cmd_id, int *status, char **answer)
 {
+    sq_store *st = (sq_store *)base;
     answer_out o;
     param p[3];
     conn *c;
@@ -308,9 +313,10 @@ int mgs_store_command(mgs_store *st, const char *id, int seat,
     return rc;
 }
 
-int mgs_store_backup(mgs_store *st, const char *file, char *err,
+int mgs__sq_backup(mgs_store *base, const char *file, char *err,
                      size_t errcap)
 {
+    sq_store *st = (sq_store *)base;
     sqlite3 *dst = NULL;
     sqlite3_backup *b;
     conn *c;

@@ -24,7 +24,10 @@
 # (build/programs/mg-load), BENCH_SECONDS (10), BENCH_STREAMS (10000),
 # BENCH_TABLES (1000: tables the streams are spread over), FLAT_GAMES (64),
 # RATE (1000), RATE_GAMES (200), SPEC (dots_and_boxes(rows=5,cols=5)),
-# WRK_SECONDS (10), SERVER_ARGS (more options for the server).
+# WRK_SECONDS (10), SERVER_ARGS (more options for the server), BENCH_DB
+# (the database: a SQLite file in the temporary folder; a PostgreSQL URI
+# measures PostgreSQL, e.g. under tests/server/pg-cluster.sh:
+# BENCH_DB=$MG_TEST_PG).
 set -u
 
 MG_SERVER=${MG_SERVER:-build/programs/mg-server}
@@ -81,7 +84,7 @@ elif grep -q -e '--listen ADDR:PORT' "$TMP/help"; then
 else
     MISSING="$MISSING --listen/--port"
 fi
-if has --db; then ARGS="$ARGS --db $TMP/bench.db"
+if has --db; then ARGS="$ARGS --db ${BENCH_DB:-$TMP/bench.db}"
 elif has --database; then ARGS="$ARGS --database $TMP/bench.db"
 else MISSING="$MISSING --db"; fi
 if has --rate; then ARGS="$ARGS --rate 0"; else MISSING="$MISSING --rate"; fi

@@ -1,15 +1,19 @@
 /*
- * check_store_docs.c - the place's documents in mg-server's SQLite store
- * (store.h: mgs_doc_row in appends, mgs_store_doc, mgs_store_docs): a new
+ * check_store_docs.c - the place's documents in mg-server's store
+ * (store.h: mgs_doc_row in appends, mgs_store_doc, mgs_store_docs), over
+ * SQLite or, with MG_TEST_PG set (make check-postgres), PostgreSQL: a new
  * key refused when taken, a conditional put and delete refused when the
  * document changed, a failing document undoing the table events of its
  * append (all or nothing), listing by owner, prefix, rank and time with
- * offset and limit, bad rows refused, documents surviving a reopen.
- * Plain C: prints "N passed, N failed"; make store-check.
+ * offset and limit, bad rows refused, two stores (two processes) racing
+ * the same compare-and-set and the same new name, documents surviving a
+ * reopen.  Plain C: prints "N passed, N failed"; make store-check.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
+#include "store_testdb.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,16 +247,89 @@ static void test_bad_rows(mgs_store *st)
     CHECK(mgs_store_doc(st, "k", "x", on_doc, &a) == MGS_ENOTFOUND);
 }
 
+/* Two stores on one database (two server processes) apply the same
+ * read-modify-write at once: a rating read at updated_ms 1 and put with
+ * if_updated_ms 1 by both, and the same new name taken by both; each
+ * decided once, the other told MGS_ECONFLICT. */
+typedef struct cas_racer {
+    mgs_store *st;
+    int k, rc_put, rc_new;
+    pthread_barrier_t *go;
+} cas_racer;
+
+static void *cas_race(void *arg)
+{
+    cas_racer *r = arg;
+    char json[32], err[256];
+    snprintf(json, sizeof json, "{\"by\":%d}", r->k);
+    pthread_barrier_wait(r->go);
+    r->rc_put = put(r->st, row(MGS_DOC_PUT, "rating", "race", "x",
+                               1500 + r->k, json, 2, 1), err);
+    r->rc_new = put(r->st, row(MGS_DOC_NEW, "name", "racer", "x", 0, json,
+                               2, -1), err);
+    return NULL;
+}
+
+static void test_cas_two_stores(const char *path)
+{
+    char err[256];
+    cas_racer r[2];
+    pthread_t th[2];
+    pthread_barrier_t go;
+    seen s;
+    int i, round, ok = 1;
+    memset(r, 0, sizeof r);
+    CHECK(mgs_store_open(&r[0].st, path, err, sizeof err) == MGS_OK);
+    CHECK(mgs_store_open(&r[1].st, path, err, sizeof err) == MGS_OK);
+    if (!r[0].st || !r[1].st) {
+        mgs_store_close(r[0].st);
+        mgs_store_close(r[1].st);
+        return;
+    }
+    for (round = 0; round < 20; round++) {
+        CHECK(put(r[0].st, row(MGS_DOC_PUT, "rating", "race", "x", 1500,
+                               "{}", 1, -1), err) == MGS_OK);
+        put(r[0].st, row(MGS_DOC_DELETE, "name", "racer", NULL, 0, NULL, 0,
+                         -1), err);
+        pthread_barrier_init(&go, NULL, 2);
+        for (i = 0; i < 2; i++) {
+            r[i].k = i;
+            r[i].go = &go;
+            pthread_create(&th[i], NULL, cas_race, &r[i]);
+        }
+        for (i = 0; i < 2; i++)
+            pthread_join(th[i], NULL);
+        pthread_barrier_destroy(&go);
+        ok &= (r[0].rc_put == MGS_OK) + (r[1].rc_put == MGS_OK) == 1;
+        ok &= (r[0].rc_put == MGS_ECONFLICT) + (r[1].rc_put ==
+                                                MGS_ECONFLICT) == 1;
+        ok &= (r[0].rc_new == MGS_OK) + (r[1].rc_new == MGS_OK) == 1;
+        ok &= (r[0].rc_new == MGS_ECONFLICT) + (r[1].rc_new ==
+                                                MGS_ECONFLICT) == 1;
+        /* the stored rating is the winner's */
+        memset(&s, 0, sizeof s);
+        ok &= mgs_store_doc(r[1].st, "rating", "race", on_doc, &s) == MGS_OK;
+        ok &= strcmp(s.json[0], r[0].rc_put == MGS_OK ? "{\"by\":0}"
+                                                      : "{\"by\":1}") == 0;
+    }
+    CHECK(ok);
+    mgs_store_close(r[0].st);
+    mgs_store_close(r[1].st);
+}
+
 int main(void)
 {
-    char dir[] = "/tmp/check_store_docs.XXXXXX", path[128], err[256];
+    char dir[] = "/tmp/check_store_docs.XXXXXX", path[256], err[256];
     mgs_store *st = NULL;
     seen s;
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
         return 1;
     }
-    snprintf(path, sizeof path, "%s/docs.db", dir);
+    printf("check_store_docs: %s\n", test_pg() ? "PostgreSQL" : "SQLite");
+    test_db(path, sizeof path, dir, "race.db");
+    test_cas_two_stores(path);
+    test_db(path, sizeof path, dir, "docs.db");
     CHECK(mgs_store_open(&st, path, err, sizeof err) == MGS_OK);
     if (st) {
         test_new_put_delete(st);
@@ -272,11 +349,14 @@ int main(void)
     }
     {
         char f[160];
-        snprintf(f, sizeof f, "%s/docs.db-wal", dir);
-        unlink(f);
-        snprintf(f, sizeof f, "%s/docs.db-shm", dir);
-        unlink(f);
-        unlink(path);
+        const char *const names[] = { "docs.db", "docs.db-wal", "docs.db-shm",
+                                      "race.db", "race.db-wal",
+                                      "race.db-shm" };
+        size_t i;
+        for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+            snprintf(f, sizeof f, "%s/%s", dir, names[i]);
+            unlink(f);
+        }
         rmdir(dir);
     }
     printf("check_store_docs: %d passed, %d failed\n", passed, failed);

@@ -46,6 +46,43 @@ SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options",
                     "Referrer-Policy", "X-Frame-Options")
 
 
+# MG_TEST_PG (tests/server/pg-cluster.sh; make check-postgres): every
+# server runs on a PostgreSQL database of its own, made for it in that
+# cluster and dropped at its cleanup, instead of a SQLite file
+PG = os.environ.get("MG_TEST_PG") or None
+_pg_count = [0]
+
+
+def sqlite_only(test):
+    """A test of the SQLite file itself (its bytes, its permissions, its
+    size limit): skipped on PostgreSQL."""
+    import unittest
+    return unittest.skipIf(PG, "the SQLite file itself")(test)
+
+
+def _psql(sql):
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", PG, "-c", sql],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+def pg_query(uri, sql):
+    """Rows of sql on a PostgreSQL database, as lists of text."""
+    out = subprocess.run(["psql", "-qAt", "-F", "\t", "-v", "ON_ERROR_STOP=1",
+                          uri, "-c", sql], check=True,
+                         stdout=subprocess.PIPE).stdout.decode()
+    return [line.split("\t") for line in out.splitlines()]
+
+
+def pg_new_database():
+    """A new database in the cluster: its name and its URI."""
+    _pg_count[0] += 1
+    name = "mgs_%d_%d" % (os.getpid(), _pg_count[0])
+    _psql("CREATE DATABASE %s" % name)
+    base, _, query = PG.partition("?")
+    uri = base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
+    return name, uri
+
+
 def free_port():
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.bind(("127.0.0.1", 0))
@@ -98,6 +135,9 @@ class Server(object):
         self.db_dir = db_dir or os.path.join(self.tmp, "db")
         os.makedirs(self.db_dir, exist_ok=True)
         self.db = os.path.join(self.db_dir, "db")
+        self.pg_name = None
+        if PG and db_dir is None:
+            self.pg_name, self.db = pg_new_database()
         self.web_dir = web_dir or (WEB_DIR if os.path.isdir(WEB_DIR) else None)
         self.port = port or free_port()
         self.args = list(args)
@@ -199,6 +239,20 @@ class Server(object):
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait()
 
+    def db_dump(self):
+        """The whole database as text (SQLite's dump, or pg_dump's), to
+        look for what must not be stored in it."""
+        if self.pg_name:
+            return subprocess.run(["pg_dump", "--data-only", self.db],
+                                  check=True, stdout=subprocess.PIPE
+                                  ).stdout.decode("utf-8", "replace")
+        import sqlite3
+        db = sqlite3.connect(self.db)
+        try:
+            return "\n".join(db.iterdump())
+        finally:
+            db.close()
+
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
 
@@ -208,6 +262,10 @@ class Server(object):
         finally:
             if not os.environ.get("MG_KEEP_TMP"):
                 shutil.rmtree(self.tmp, ignore_errors=True)
+                if self.pg_name:
+                    _psql("DROP DATABASE IF EXISTS %s WITH (FORCE)"
+                          % self.pg_name)
+                    self.pg_name = None
 
     # ---------------------------------------------------------- requests
 

@@ -10,12 +10,19 @@
 #                           command when the server's packages are missing
 #                           and cannot be installed)
 #   make check-server-long  the crash suite with 500 SIGKILLs
+#   make check-postgres     the store's tests (check_store, check_store_docs)
+#                           and the HTTP suites against PostgreSQL: a
+#                           throwaway cluster (tests/server/pg-cluster.sh;
+#                           Debian's postgresql, installed as root when
+#                           missing), fsync off (nothing here measures or
+#                           crashes the machine); MG_PG_TESTS=store runs
+#                           the store's tests only
 #   make sanitize-server    the suites against a server built with
 #                           ASan+UBSan (part of make sanitize): any report
 #                           fails
 #   make tsan-server        the same under ThreadSanitizer (part of make
 #                           tsan)
-.PHONY: server-check check-server-long sanitize-server tsan-server glicko2-check \
+.PHONY: server-check check-server-long check-postgres sanitize-server tsan-server glicko2-check \
         names-check
 
 server-check: $(SHLIB)
@@ -47,6 +54,14 @@ $(B)/tests/check_names: tests/server/check_names.c programs/server/names.c \
 
 names-check: $(B)/tests/check_names
 	$(Q)$(B)/tests/check_names
+
+check-postgres: $(SHLIB)
+	$(Q)sh tests/ensure-deps.sh postgres
+	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN) $(B)/tests/check_store \
+	    $(B)/tests/check_store_docs
+	$(Q)MG_PG_FSYNC=off sh tests/server/pg-cluster.sh sh -c \
+	    '$(B)/tests/check_store && $(B)/tests/check_store_docs && \
+	     if [ "$${MG_PG_TESTS:-}" != store ]; then sh tests/server/run.sh; fi'
 
 check-server-long: server $(SHLIB)
 	MG_SERVER_KILLS=500 sh tests/server/run.sh

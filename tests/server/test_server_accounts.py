@@ -190,23 +190,36 @@ class TestSessions(AccountsCase):
         self.assertEqual(srv.request("GET", "/api/v1/players/me",
                                      secret=s).status, 200)
         srv.stop()
-        db = sqlite3.connect(srv.db)
-        n = db.execute("UPDATE docs SET json = json_set(json, "
-                       "'$.expires_ms', 1000) WHERE kind = 'token' AND "
-                       "json_extract(json, '$.kind') = 'session'").rowcount
-        db.commit()
-        db.close()
+        if mgclient.PG:
+            n = int(mgclient.pg_query(srv.db, (
+                "WITH u AS (UPDATE docs SET json = jsonb_set(json::jsonb, "
+                "'{expires_ms}', '1000')::text WHERE kind = 'token' AND "
+                "json::jsonb ->> 'kind' = 'session' RETURNING 1) "
+                "SELECT count(*) FROM u"))[0][0])
+        else:
+            db = sqlite3.connect(srv.db)
+            n = db.execute("UPDATE docs SET json = json_set(json, "
+                           "'$.expires_ms', 1000) WHERE kind = 'token' AND "
+                           "json_extract(json, '$.kind') = 'session'"
+                           ).rowcount
+            db.commit()
+            db.close()
         self.assertEqual(n, 1)
         srv.start()
         a = srv.request("GET", "/api/v1/players/me", secret=s)
         self.assertEqual(a.status, 401, repr(a))
         self.assertIn("expired", a.json["error"])
         srv.stop()
-        db = sqlite3.connect(srv.db)
-        left = db.execute("SELECT count(*) FROM docs WHERE kind = 'token' "
-                          "AND json_extract(json, '$.kind') = 'session'"
-                          ).fetchone()[0]
-        db.close()
+        if mgclient.PG:
+            left = int(mgclient.pg_query(srv.db, (
+                "SELECT count(*) FROM docs WHERE kind = 'token' AND "
+                "json::jsonb ->> 'kind' = 'session'"))[0][0])
+        else:
+            db = sqlite3.connect(srv.db)
+            left = db.execute("SELECT count(*) FROM docs WHERE kind = "
+                              "'token' AND json_extract(json, '$.kind') = "
+                              "'session'").fetchone()[0]
+            db.close()
         self.assertEqual(left, 0)
 
 

@@ -303,6 +303,7 @@ class TestCrash(unittest.TestCase):
         self.assertEqual(hist, replay.history())
 
 
+@mgclient.sqlite_only
 class TestReadOnly(unittest.TestCase):
     """The database made read-only (files 0444, folder 0555; the server
     runs as nobody when the tests run as root) and the server restarted
@@ -413,6 +414,7 @@ class TestReadOnly(unittest.TestCase):
         self.restore_and_finish()
 
 
+@mgclient.sqlite_only
 class TestStorageFull(unittest.TestCase):
     """The database full (--max-db-mb 1, changes refused as on a full
     disk) while the server runs: commands answer 503 and apply nothing;

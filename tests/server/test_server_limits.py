@@ -7,7 +7,6 @@ client may send again (cmd_id) without making a second table."""
 import os
 import re
 import socket
-import sqlite3
 import sys
 import time
 import unittest
@@ -341,11 +340,7 @@ class TestIdempotentCreateJoin(LimitCase):
                          403)
         # the secret is not kept in clear in the database
         srv.stop()
-        db = sqlite3.connect(srv.db)
-        try:
-            dump = "\n".join(db.iterdump())
-        finally:
-            db.close()
+        dump = srv.db_dump()
         self.assertNotIn(j.json["secret"], dump)
         self.assertNotIn(a.json["secret"], dump)
         self.assertNotIn("join-0123456789abcdef", dump)

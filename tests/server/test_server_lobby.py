@@ -381,8 +381,12 @@ class TestSeeksRestart(unittest.TestCase):
         self.assertEqual(srv.request("GET", "/api/v1/seeks").json["seeks"],
                          [])
         # the secret is stored only sealed
-        with open(srv.db, "rb") as f:
-            self.assertNotIn(o.json["secret"].encode(), f.read())
+        if mgclient.PG:
+            srv.stop()
+            self.assertNotIn(o.json["secret"], srv.db_dump())
+        else:
+            with open(srv.db, "rb") as f:
+                self.assertNotIn(o.json["secret"].encode(), f.read())
 
 
 class TestPools(LobbyCase):
