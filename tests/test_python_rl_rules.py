@@ -582,6 +582,25 @@ class TestOneVocabulary(unittest.TestCase):
                                 spec=SMALL, opponent="self")
             envs.reset(seed=np.uint8(3))
 
+    def test_reset_signatures(self):
+        # the frameworks': Gymnasium's Env.reset and VectorEnv.reset take
+        # seed and options by keyword only, PettingZoo's AECEnv.reset by
+        # position too; the cores are the wrappers' bases (mypy --strict
+        # checks the overrides agree)
+        for env in (SingleAgentCore(SMALL), VectorCore(SMALL, 2),
+                    SelfPlayVectorCore(SMALL, 2)):
+            with self.assertRaises(TypeError, msg=type(env).__name__):
+                env.reset(3)
+            with self.assertRaises(TypeError, msg=type(env).__name__):
+                env.reset(None, {})
+            env.reset(seed=3, options={})
+        a, b = AECCore(SMALL), AECCore(SMALL)
+        a.reset(3, {"actions": [0]})
+        b.reset(seed=3, options={"actions": [0]})
+        self.assertEqual(a.mg_state.history(), [0])
+        self.assertEqual(a.np_random.integers(1 << 30, size=4).tolist(),
+                         b.np_random.integers(1 << 30, size=4).tolist())
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -24,7 +24,7 @@ from . import _arrays
 from ._rl import terminal_rewards
 from .constants import OptionType
 from .game import Game
-from .options import game_options
+from .options import Option, game_options
 from .state import State
 
 __all__ = ["TERMINAL", "short_name", "long_name", "parameter_defaults",
@@ -47,7 +47,7 @@ def long_name(game_id: str) -> str:
                                    for w in game_id.split("_"))
 
 
-def _value(option: Any) -> Param:
+def _value(option: Option) -> Param:
     kind = option.type
     if kind == OptionType.BOOL:
         return option.value == "true"
@@ -179,8 +179,8 @@ class Observer:
         self.tensor = np.zeros(shape[0] * shape[1], dtype=np.float32)
         self.dict = {"observation": self.tensor.reshape(shape)}
 
-    def set_from(self, state: Any, player: int) -> None:
+    def set_from(self, state: StateHooks, player: int) -> None:
         state.mg.observation(player, out=self.tensor)
 
-    def string_from(self, state: Any, player: int) -> str:
+    def string_from(self, state: StateHooks, player: int) -> str:
         return state.mg.render()

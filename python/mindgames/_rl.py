@@ -209,8 +209,9 @@ class AECCore:
     a game by truncation after that many actions (None or 0: never; a
     game with ``game.max_length == 0`` may be unbounded)."""
 
-    metadata = {"name": "mindgames", "is_parallelizable": False,
-                "render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: Dict[str, Any] = {
+        "name": "mindgames", "is_parallelizable": False,
+        "render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, spec: Union[str, Game],
                  render_mode: Optional[str] = None,
@@ -381,8 +382,10 @@ class AECCore:
             raise ValueError("when an agent is dead, the only valid "
                              "action is None")
         agent = self.agent_selection
-        for d in (self.terminations, self.truncations, self.rewards,
-                  self._cumulative_rewards, self.infos):
+        books: Tuple[Dict[str, Any], ...] = (
+            self.terminations, self.truncations, self.rewards,
+            self._cumulative_rewards, self.infos)
+        for d in books:
             del d[agent]
         self.agents.remove(agent)
         dead = [a for a in self.agents
@@ -438,7 +441,8 @@ class SingleAgentCore:
     ``reset()``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"],
+                                "render_fps": 1}
 
     def __init__(self, spec: Union[str, Game], opponent: Opponent = "random",
                  seat: Union[int, str] = 0, render_mode: Optional[str] = None,
@@ -517,7 +521,7 @@ class SingleAgentCore:
                                   % (type(e).__name__, e))
             raise
 
-    def reset(self, seed: Optional[int] = None,
+    def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         """(observation, info) at the start of an episode: the opponent

@@ -22,7 +22,7 @@ class VectorCore:
     """Gymnasium's vector contract over ``num_envs`` copies of
     :class:`SingleAgentCore` (the same arguments), without Gymnasium.
 
-    ``reset(seed)`` seeds copy i with ``seed + i``.  Observations are
+    ``reset(seed=s)`` seeds copy i with ``s + i``.  Observations are
     stacked (num_envs, planes, sites) float32, rewards float64,
     terminations and truncations bool; infos a dict of arrays (with the
     ``"_key"`` masks Gymnasium's vector infos have): ``action_mask``
@@ -81,7 +81,7 @@ class VectorCore:
                 out["_" + key] = has
         return out
 
-    def reset(self, seed: Optional[int] = None,
+    def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         np = np_module()
@@ -184,7 +184,7 @@ class SelfPlayVectorCore:
     its steps ``BATCH_IDLE``, until ``reset(options={"reset_mask":
     mask})``).  ``max_steps`` truncates (None or 0: no limit, but a game
     without a bound on its length at 1024).  The starting positions are
-    fixed; ``reset(seed)`` seeds :meth:`random_actions`."""
+    fixed; ``reset(seed=s)`` seeds :meth:`random_actions`."""
 
     def __init__(self, spec: Union[str, Game], num_envs: int,
                  autoreset: str = "next_step", threads: int = 1,
@@ -225,7 +225,7 @@ class SelfPlayVectorCore:
             out["_" + key] = np.ones(n, dtype=bool)
         return out
 
-    def reset(self, seed: Optional[int] = None,
+    def reset(self, *, seed: Optional[int] = None,
               options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Any, Dict[str, Any]]:
         np = np_module()

@@ -96,10 +96,11 @@ def register_games() -> None:
     for gid in game_ids():
         if short_name(gid) in registered:
             continue
+        game_type = _game_type(gid)
         cls = type("Mindgames_" + gid, (MindgamesGame,),
-                   {"game_id": gid, "game_type": _game_type(gid)})
+                   {"game_id": gid, "game_type": game_type})
         globals()[cls.__name__] = cls
-        pyspiel.register_game(cls.game_type, cls)
+        pyspiel.register_game(game_type, cls)
 
 
 register_games()

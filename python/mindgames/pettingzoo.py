@@ -73,7 +73,7 @@ class MindgamesAEC(AECCore, _AECEnv):
         return self.action_spaces[agent]
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
 
 def raw_env(spec: Union[str, Game], render_mode: Optional[str] = None,
