@@ -13,6 +13,10 @@
 #                     tools go to BINDIR (programs/programs.mk)
 #   make install-python  install, then the Python package over it (PYTHON)
 #   make python-tests the Python package's tests (part of make check)
+#   make train        train a value network (PyTorch): GAME=spec, WEIGHTS=
+#                     the .mgnn to write, TRAIN_ARGS (python/README.md)
+#   make check-train  a tiny training run end to end, its file loaded and
+#                     evaluated by the library as in PyTorch (seconds)
 #   make uninstall    remove exactly what install put there
 #   make bench        speed figures for every game, the limit kernels (when
 #                     ../shared/limit is there) and the board generator;
@@ -98,7 +102,7 @@ TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
         clean bench bench-solver deps install-check unit-tests python-tests man \
-        install-python uninstall-python \
+        install-python uninstall-python train check-train \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
 
@@ -180,6 +184,22 @@ unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 # command to run when no Python has venv, pip, setuptools and wheel).
 python-tests: $(SHLIB)
 	$(Q)sh tests/python-tests.sh "$(PYTHON)" "$(abspath $(SHLIB))" "$(MAKE)" "$(B)"
+
+# Training (python/mindgames/train, PyTorch: Debian's python3-torch) with
+# the package of the source tree over the library built here.  check-train
+# skips, saying why, when PyTorch is missing -- unless CI is set: then a
+# missing PyTorch fails.
+TRAIN_PYTHON ?= /usr/bin/python3
+GAME         ?= dots_and_boxes
+WEIGHTS      ?= $(B)/train/weights.mgnn
+TRAIN_ARGS   ?=
+TRAIN_ENV     = PYTHONPATH=$(abspath python) MINDGAMES_LIB=$(abspath $(SHLIB))
+train: $(SHLIB)
+	$(TRAIN_ENV) nice -n 10 $(TRAIN_PYTHON) -m mindgames.train run \
+	    --game '$(GAME)' --out '$(WEIGHTS)' $(TRAIN_ARGS)
+
+check-train: $(SHLIB)
+	$(Q)$(TRAIN_ENV) $(TRAIN_PYTHON) tests/train_check.py
 
 # Install into a temporary prefix (and a DESTDIR stage), then build and run
 # an example against the installed tree through pkg-config.

@@ -137,6 +137,14 @@ def cmd_data(a: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reinput(a: argparse.Namespace) -> int:
+    d = D.reinput(D.load(a.data), a.inputs)
+    D.save(a.out, d)
+    _log("%d positions, inputs %d (%d floats) -> %s" % (
+        len(d["y"]), a.inputs, d["x"].shape[1], a.out))
+    return 0
+
+
 def cmd_fit(a: argparse.Namespace) -> int:
     d = D.load(a.data)
     init = open(a.init, "rb").read() if a.init else None
@@ -183,11 +191,7 @@ def cmd_run(a: argparse.Namespace) -> int:
             _log(report["expert_iteration"])
             break
         new = _make_data(a, weights=a.out, seed=a.seed + 1000 * k)
-        import numpy as np
-        new["game"] = new["game"] + int(d["game"].max()) + 1
-        d = {key: (np.concatenate([d[key], new[key]])
-                   if key in ("x", "y", "ply", "exact", "game") else d[key])
-             for key in d}
+        d = D.merge(d, new)
         r = _fit(a, d, init=r["mgnn"])
         _write(a.out, r["mgnn"])
         report["rounds"].append(dict(r["summary"], positions=int(len(d["y"]))))
@@ -212,6 +216,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     _data_args(s)
     s.add_argument("--out", required=True, help="the .npz to write")
     s.set_defaults(fn=cmd_data)
+    s = sub.add_parser("reinput", help="recompute a dataset's inputs "
+                       "(another kind) from its positions' actions")
+    s.add_argument("data", nargs="+", help=".npz files of one game")
+    s.add_argument("--inputs", type=int, choices=(1, 2), required=True)
+    s.add_argument("--out", required=True, help="the .npz to write")
+    s.set_defaults(fn=cmd_reinput)
     s = sub.add_parser("fit", help="train on .npz files -> .mgnn")
     s.add_argument("data", nargs="+", help=".npz files of one game")
     s.add_argument("--out", required=True, help="the .mgnn to write")

@@ -27,7 +27,7 @@ from ..state import State
 from ..vector import VectorGame
 
 __all__ = ["self_play", "label", "make_dataset", "save", "load",
-           "final_margin", "split"]
+           "final_margin", "split", "reinput", "merge"]
 
 
 def _misere(game: Game) -> bool:
@@ -152,7 +152,8 @@ def make_dataset(spec: str, games: int, seed: int = 1,
                  log: Any = None) -> Dict[str, Any]:
     """Self-play, label, deduplicate, compute the inputs: a dict of
     arrays (``x`` float32 N x n_in, ``y`` float32, ``ply`` int32, ``exact``
-    uint8, ``game`` int32: the index of the game a position came from) and
+    uint8, ``game`` int32: the index of the game a position came from,
+    ``moves`` int32 N x plies: the actions reaching it, -1 after) and
     ``spec``, ``inputs``, ``seconds``."""
     import numpy as np
     t0 = time.time()
@@ -166,6 +167,7 @@ def make_dataset(spec: str, games: int, seed: int = 1,
     plies: List[int] = []
     exact: List[int] = []
     gidx: List[int] = []
+    moves: List[Sequence[int]] = []
     n_in = len(eval_inputs(game.new_state(), inputs))
     buf = np.zeros(n_in, np.float32)
     for gi, (actions, first) in enumerate(played):
@@ -185,6 +187,7 @@ def make_dataset(spec: str, games: int, seed: int = 1,
                     plies.append(p)
                     exact.append(int(e))
                     gidx.append(gi)
+                    moves.append(actions[:p])
             st.apply(a)
         st.close()
         if log and (gi + 1) % 200 == 0:
@@ -197,12 +200,43 @@ def make_dataset(spec: str, games: int, seed: int = 1,
         "ply": np.asarray(plies, np.int32),
         "exact": np.asarray(exact, np.uint8),
         "game": np.asarray(gidx, np.int32),
+        "moves": _pad(moves, max([len(m) for m in moves] + [1])),
         "spec": game.spec,
         "inputs": inputs,
         "seconds": time.time() - t0,
     }
     game.close()
     return data
+
+
+def _pad(moves: Sequence[Sequence[int]], width: int) -> Any:
+    import numpy as np
+    out = np.full((len(moves), width), -1, np.int32)
+    for i, m in enumerate(moves):
+        out[i, :len(m)] = m
+    return out
+
+
+def reinput(data: Dict[str, Any], inputs: int) -> Dict[str, Any]:
+    """The dataset with its inputs recomputed by the library as kind
+    ``inputs``, from the actions that lead to each position (``moves``):
+    the labels are kept."""
+    import numpy as np
+    game = Game(str(data["spec"]))
+    rows = []
+    for m in data["moves"]:
+        st = game.new_state()
+        for a in m:
+            if a < 0:
+                break
+            st.apply(int(a))
+        rows.append(np.asarray(eval_inputs(st, inputs), np.float32))
+        st.close()
+    game.close()
+    out = dict(data)
+    out["x"] = np.stack(rows)
+    out["inputs"] = inputs
+    return out
 
 
 def save(path: str, data: Dict[str, Any]) -> None:
@@ -212,18 +246,26 @@ def save(path: str, data: Dict[str, Any]) -> None:
 
 
 def load(paths: Sequence[str]) -> Dict[str, Any]:
-    """Read and concatenate datasets of one game and inputs kind (game
-    indices kept apart per file); ValueError when they differ."""
+    """Read and concatenate datasets (:func:`merge`)."""
     import numpy as np
     parts = []
     for p in paths:
         with np.load(p) as z:
             parts.append({k: z[k] for k in z.files})
+    return merge(*parts, names=list(paths))
+
+
+def merge(*parts: Dict[str, Any], names: Optional[List[str]] = None
+          ) -> Dict[str, Any]:
+    """Datasets of one game and inputs kind as one (each one's game
+    indices kept apart); ValueError when they differ."""
+    import numpy as np
+    names = names or ["dataset %d" % i for i in range(len(parts))]
     spec, kind = str(parts[0]["spec"]), int(parts[0]["inputs"])
-    for p, d in zip(paths, parts):
+    for p, d in zip(names, parts):
         if str(d["spec"]) != spec or int(d["inputs"]) != kind:
             raise ValueError("%s is of %s, inputs %d; %s is of %s, inputs %d"
-                             % (p, d["spec"], int(d["inputs"]), paths[0],
+                             % (p, d["spec"], int(d["inputs"]), names[0],
                                 spec, kind))
     out: Dict[str, Any] = {"spec": spec, "inputs": kind}
     offset = 0
@@ -234,6 +276,9 @@ def load(paths: Sequence[str]) -> Dict[str, Any]:
     for k in ("x", "y", "ply", "exact"):
         out[k] = np.concatenate([d[k] for d in parts])
     out["game"] = np.concatenate(games)
+    width = max(d["moves"].shape[1] for d in parts)
+    out["moves"] = np.concatenate([np.pad(d["moves"], ((0, 0), (
+        0, width - d["moves"].shape[1])), constant_values=-1) for d in parts])
     return out
 
 
