@@ -72,7 +72,7 @@ LIB_WARN := $(WARN) -Wshadow -Wcast-qual -Wstrict-prototypes \
             -Wmissing-prototypes -Wwrite-strings
 # The test builds keep assert() on (NDEBUG unset): a broken internal
 # invariant aborts there instead of corrupting silently.
-LIB_CFLAGS := $(LIB_WARN) -Iinclude -Ilib -fvisibility=hidden $(CFLAGS)
+LIB_CFLAGS := $(LIB_WARN) -Iinclude -Ilib -I$(B)/gen -fvisibility=hidden $(CFLAGS)
 APP_CFLAGS := $(WARN) -Iinclude $(CFLAGS)
 
 ifeq ($(V),1)
@@ -86,6 +86,20 @@ SRCS      := $(wildcard lib/*.c lib/games/*.c lib/boards/*.c)
 SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h lib/games/*.h lib/boards/*.h)
+
+# The networks shipped with the library (mg_eval_builtin): every
+# lib/weights/*.mgnn as a C array in a generated header that
+# lib/eval_builtin.c includes (lib/weights/embed.sh: od and awk).  Every
+# build of the library's sources adds -I$(GEN_DIR) and depends on it
+# through LIB_HDRS.
+GEN_DIR   := $(B)/gen
+WEIGHTS   := $(sort $(wildcard lib/weights/*.mgnn))
+EVAL_GEN  := $(GEN_DIR)/mg_eval_weights.h
+LIB_HDRS  += $(EVAL_GEN)
+
+$(EVAL_GEN): $(WEIGHTS) lib/weights/embed.sh
+	@mkdir -p $(@D)
+	$(Q)sh lib/weights/embed.sh $(WEIGHTS) > $@
 
 EXAMPLES  := demo hello engine-greedy engine-sites
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))

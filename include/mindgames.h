@@ -560,6 +560,70 @@ MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,
 /* Free a bot (NULL is fine). */
 MG_API void mg_bot_free(mg_bot *bot);
 
+/* ------------------------------------- learned evaluation (since 1.6)
+ *
+ * An mg_eval is a small neural network that values positions of one game:
+ * the expected result for the player to move, in [-1, 1].  Its weights
+ * come from a file in the MGNN format (doc/eval-format.md; the library
+ * does no I/O: the caller reads the file and hands over its bytes), or
+ * are shipped with the library for some games (mg_eval_builtin).  An
+ * mg_eval is read-only after creation: any number of threads may share
+ * one.  The network sees the inputs mg_eval_inputs() gives. */
+typedef struct mg_eval mg_eval;
+
+#define MG_EVAL_OBSERVATION 1 /* inputs: the observation of the mover */
+#define MG_EVAL_FEATURES 2    /* that, then the game's features */
+
+/* Parse and check the bytes of an MGNN file: magic, version, flags, the
+ * game's spec (made with mg_game_new), sizes, every weight finite, the
+ * CRC-32 and the exact length.  Copies what it keeps: data may be freed
+ * after.  Errors: MG_EINVAL (out NULL, data NULL with len > 0),
+ * MG_ESYNTAX (not an MGNN file: bad magic, truncated, wrong length, bad
+ * checksum), MG_EVALUE (a field out of range: version, flags, sizes, a
+ * weight not finite, an input count the game does not give), the spec's
+ * mg_game_new() error (MG_ENOGAME, MG_EOPTION, ...), MG_ENOMEM; err (may
+ * be NULL) names the defect and its offset. */
+MG_API int mg_eval_new(mg_eval **out, const void *data, size_t len,
+                       char *err, size_t errcap);
+
+/* The network shipped with the library for g's canonical spec (since
+ * 1.6; doc/eval-format.md lists them).  Errors: MG_EINVAL (NULL),
+ * MG_EUNSUPPORTED (none is shipped for that game), MG_ENOMEM. */
+MG_API int mg_eval_builtin(mg_eval **out, const mg_game *g);
+
+/* Free an evaluation (NULL is fine).  Bots that borrow it must be freed
+ * or given another first. */
+MG_API void mg_eval_free(mg_eval *ev);
+
+/* The canonical spec of the game the network values.  Errors: MG_EINVAL,
+ * MG_ENOBUFS. */
+MG_API int mg_eval_spec(const mg_eval *ev, char *buf, size_t cap,
+                        size_t *needed);
+
+/* The network's input kind (MG_EVAL_OBSERVATION or MG_EVAL_FEATURES) into
+ * *inputs and its number of inputs into *count (either may be NULL).
+ * Errors: MG_EINVAL (ev NULL). */
+MG_API int mg_eval_shape(const mg_eval *ev, int *inputs, size_t *count);
+
+/* The input floats of kind `inputs` of s, as a network sees them: for
+ * MG_EVAL_OBSERVATION mg_state_observation() of the player to move; for
+ * MG_EVAL_FEATURES those, then the game's features (doc/eval-format.md).
+ * s may be over (the player who moved last is then the viewer).  *count
+ * is always set; MG_ENOBUFS when cap is smaller.  Needs no network: a
+ * trainer makes its inputs with it.  Errors: MG_EINVAL (NULL, bad
+ * inputs), MG_EUNSUPPORTED (the game has no observation, or no features
+ * for MG_EVAL_FEATURES), MG_ENOBUFS.  Never allocates. */
+MG_API int mg_eval_inputs(const mg_state *s, int inputs, float *buf,
+                          size_t cap, size_t *count);
+
+/* The network's value of s for the player to move, in [-1, 1], into
+ * *value.  Allocates nothing when the inputs and the two widest layers
+ * fit in 4096 floats (every shipped network; else one scratch buffer per
+ * call).  Errors: MG_EINVAL (NULL), MG_EMISMATCH (s is not of the
+ * network's game: another canonical spec or board), MG_EOVER (s is over),
+ * MG_ENOMEM. */
+MG_API int mg_eval_value(const mg_eval *ev, const mg_state *s, float *value);
+
 /* ----------------------------------------------- the position (since 1.3)
  *
  * A game describes its board as sites, in a fixed order documented per game

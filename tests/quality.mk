@@ -75,7 +75,7 @@ ABI_SO := $(B)/abi/$(SOREAL)
 
 $(ABI_SO): $(SRCS) $(LIB_HDRS) $(MAP) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -Ilib -fvisibility=hidden -fPIC -O0 -g \
+	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) -fvisibility=hidden -fPIC -O0 -g \
 	    -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAP) \
 	    -Wl,-z,defs -o $@ $(SRCS)
 
@@ -101,12 +101,12 @@ FZ_OBJS_NOCMP := $(patsubst lib/%.c,$(FZ_DIR)/lib-nocmp/%.o,$(SRCS))
 
 $(FZ_DIR)/lib/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(FZ_SAN) -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
 
 $(FZ_DIR)/lib-nocmp/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(FZ_SAN) -fsanitize=fuzzer-no-link \
 	    $(FZ_NOCMP) -c $< -o $@
 
 $(FZ_DIR)/fuzz_actions: $(FUZZ_SRC)/fuzz_actions.c $(FUZZ_DEPS) $(FZ_OBJS_NOCMP)
@@ -228,7 +228,7 @@ TS_OBJS := $(patsubst lib/%.c,$(TS_DIR)/lib/%.o,$(SRCS))
 
 $(TS_DIR)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib $(TS_SAN) -c $< -o $@
+	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(TS_SAN) -c $< -o $@
 
 $(TS_DIR)/check_threads: tests/check_threads.c tests/test_rng.h $(TS_OBJS)
 	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -pthread $< $(TS_OBJS) -o $@ -lm
