@@ -154,15 +154,12 @@ class Library(unittest.TestCase):
         good = mgnn.pack(game.spec, 2, random_net(n_in))
         Eval(good).close()
         flip = good[:200] + bytes([good[200] ^ 0x40]) + good[201:]
+        wrong = mgnn.pack(game.spec, 2, random_net(n_in + 1))
         for bad, what in [(flip, "checksum"), (b"XGNN" + good[4:], "magic"),
-                          (good[:40], "")]:
+                          (good[:40], "truncated"), (wrong, "n_in")]:
             with self.assertRaises(mg.MindgamesError) as cm:
                 Eval(bad)
-            self.assertRegex(str(cm.exception).lower(), what)
-            self.assertTrue(str(cm.exception))
-        wrong = mgnn.pack(game.spec, 2, random_net(n_in + 1))
-        with self.assertRaises(mg.MindgamesError):
-            Eval(wrong)
+            self.assertIn(what, str(cm.exception))
 
 
 class Training(unittest.TestCase):
@@ -207,4 +204,4 @@ if __name__ == "__main__":
     print("check-train: %s, library %s%s" % (
         sys.executable, _ffi.LIBRARY_PATH,
         "" if TORCH is None else ", " + TORCH), flush=True)
-    unittest.main(verbosity=1)
+    unittest.main(verbosity=2)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import ctypes
 import os
-from ctypes import byref, c_float, c_size_t, c_void_p
+from ctypes import byref, c_float, c_int, c_size_t, c_void_p
 from typing import Any, List, NoReturn, Optional, Tuple, Union
 
 from ._base import Closable
 from ._ffi import F, errbuf, error, get_string, out_handle
 from .constants import ErrorCode
+from .errors import UnsupportedError
 from .state import State
 
 __all__ = ["Eval", "eval_inputs", "INPUTS_OBSERVATION", "INPUTS_FEATURES"]
@@ -104,6 +105,34 @@ class Eval(Closable):
         self._h = out_handle(h)
         self._spec: Optional[str] = None
 
+    @classmethod
+    def builtin(cls, game: Any) -> "Eval":
+        """The network shipped with the library for ``game`` (a
+        :class:`~mindgames.Game`; ``mg_eval_builtin``): UnsupportedError
+        when none is shipped for it."""
+        from .game import Game
+        if not isinstance(game, Game):
+            raise TypeError("builtin needs a mindgames.Game, not %s"
+                            % type(game).__name__)
+        h = c_void_p()
+        rc = F.mg_eval_builtin(byref(h), game._handle())
+        if rc:
+            raise error(rc)
+        self = cls.__new__(cls)
+        self._h = out_handle(h)
+        self._spec = None
+        return self
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        """(inputs kind, number of inputs) of the network
+        (``mg_eval_shape``)."""
+        kind, count = c_int(), c_size_t()
+        rc = F.mg_eval_shape(self._handle(), byref(kind), byref(count))
+        if rc:
+            raise error(rc)
+        return kind.value, count.value
+
     def _handle(self) -> int:
         h = self._h
         if h is None:
@@ -155,7 +184,12 @@ class Eval(Closable):
         from .bot import Bot
         if not isinstance(bot, Bot):
             raise TypeError("attach needs a mindgames.Bot")
-        rc = F.mg_bot_set_eval(bot._handle(), self._handle())
+        set_eval = getattr(F, "mg_bot_set_eval", None)
+        if set_eval is None:
+            raise UnsupportedError(
+                ErrorCode.EUNSUPPORTED, "this version of the package cannot "
+                "give a bot an evaluation (mg_bot_set_eval)")
+        rc = set_eval(bot._handle(), self._handle())
         if rc:
             raise error(rc)
 
