@@ -13,7 +13,7 @@
 #                     tools go to BINDIR (programs/programs.mk)
 #   make install-python  install, then the Python package over it (PYTHON)
 #   make python-tests the Python package's tests (part of make check)
-#   make train        train a value network (PyTorch): GAME=spec, WEIGHTS=
+#   make train        train a value network (PyTorch): GAME=spec, TRAIN_OUT=
 #                     the .mgnn to write, TRAIN_ARGS (python/README.md)
 #   make check-train  a tiny training run end to end, its file loaded and
 #                     evaluated by the library as in PyTorch (seconds)
@@ -205,12 +205,12 @@ python-tests: $(SHLIB)
 # missing PyTorch fails.
 TRAIN_PYTHON ?= /usr/bin/python3
 GAME         ?= dots_and_boxes
-WEIGHTS      ?= $(B)/train/weights.mgnn
+TRAIN_OUT    ?= $(B)/train/weights.mgnn
 TRAIN_ARGS   ?=
 TRAIN_ENV     = PYTHONPATH=$(abspath python) MINDGAMES_LIB=$(abspath $(SHLIB))
 train: $(SHLIB)
 	$(TRAIN_ENV) nice -n 10 $(TRAIN_PYTHON) -m mindgames.train run \
-	    --game '$(GAME)' --out '$(WEIGHTS)' $(TRAIN_ARGS)
+	    --game '$(GAME)' --out '$(TRAIN_OUT)' $(TRAIN_ARGS)
 
 check-train: $(SHLIB)
 	$(Q)$(TRAIN_ENV) $(TRAIN_PYTHON) tests/train_check.py
