@@ -198,6 +198,15 @@ PROTOTYPES = {
     "mg_solver_bounds": (c_int, [HANDLE, P(c_int32), P(c_int32)]),
     "mg_solver_values": (c_int, [HANDLE, HANDLE, c_uint64, c_uint32,
                                  P(c_int32), c_size_t, SIZE_OUT]),
+    "mg_eval_new": (c_int, [P(HANDLE), c_void_p, c_size_t, c_char_p,
+                            c_size_t]),
+    "mg_eval_builtin": (c_int, [P(HANDLE), HANDLE]),
+    "mg_eval_free": (None, [HANDLE]),
+    "mg_eval_spec": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
+    "mg_eval_shape": (c_int, [HANDLE, P(c_int), SIZE_OUT]),
+    "mg_eval_inputs": (c_int, [HANDLE, c_int, P(c_float), c_size_t,
+                               SIZE_OUT]),
+    "mg_eval_value": (c_int, [HANDLE, HANDLE, P(c_float)]),
 }
 
 # A function the library does not export fails the prototypes test below
