@@ -72,11 +72,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 5
+#define MG_VERSION_MINOR 6
 #define MG_VERSION_PATCH 0
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.5.0"
+#define MG_VERSION_STRING "1.6.0"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -511,7 +511,9 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 playouts (mg_state_playout).  It stops after
  *                 `iterations` iterations (0: no limit) or `time_ms`
  *                 milliseconds (0: no limit), whichever comes first; not
- *                 both 0.  `c` is the exploration constant; `bias` weighs
+ *                 both 0.  A time_ms given without iterations means
+ *                 iterations=0: "search this long" (since 1.6; before,
+ *                 mcts(time_ms=1000) stopped after 1000 iterations).  `c` is the exploration constant; `bias` weighs
  *                 a progressive bias towards each action's immediate gain
  *                 (as greedy measures it), fading as 1/(visits+1); a
  *                 playout is worth (1-margin) x its result (1, 1/2, 0)
@@ -523,10 +525,37 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *   solver(nodes=1000000,time_ms=0,memory_mb=64,iterations=1000)
  *                 perfect play where it is reachable (since 1.4): an
  *                 mg_solver of memory_mb MiB solves the position within
- *                 `nodes` nodes and `time_ms` milliseconds (0: no limit;
- *                 not both 0) and plays an optimal action when it
- *                 finishes; otherwise it plays as mcts with `iterations`
- *                 iterations (and mcts's other defaults).
+ *                 `nodes` nodes (0: no limit) and half of `time_ms`
+ *                 milliseconds (0: no limit; not both 0) and plays an
+ *                 optimal action when it finishes; otherwise it plays as
+ *                 mcts (with mcts's other defaults) for at most
+ *                 `iterations` iterations (0: no limit) and the rest of
+ *                 time_ms.  A time_ms given alone means nodes=0 and
+ *                 iterations=0: the whole choice takes about time_ms
+ *                 (since 1.6; before, the solve stopped at 1000000
+ *                 nodes, or used all of time_ms, and the search that
+ *                 followed ran 1000 iterations whatever the time left).
+ *   strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=auto)
+ *                 the library's strongest player of every game (since
+ *                 1.6): the solver's plan above (solve with half of
+ *                 time_ms and at most `nodes` nodes, else search the
+ *                 rest of the time and at most `iterations` iterations)
+ *                 with the search set for strength: the game's knowledge
+ *                 in its playouts and priors where the game has it, and
+ *                 with eval=auto the evaluation shipped with the library
+ *                 for the game where there is one (eval=none: without).
+ *                 iterations given alone means time_ms=0: a bot that is
+ *                 deterministic for its seed (its solve then gets 200
+ *                 nodes an iteration unless `nodes` says).
+ *   level(n=4)    one of eight levels of play, n from 1 (a beginner's:
+ *                 random) to 8 (strong(time_ms=4000)), each the name of
+ *                 one of the specs above (since 1.6):
+ *                 1 random, 2 greedy, 3 mcts(iterations=100),
+ *                 4 mcts(iterations=1000),
+ *                 5 mcts(iterations=10000,time_ms=2000),
+ *                 6 strong(time_ms=250), 7 strong(time_ms=1000),
+ *                 8 strong(time_ms=4000).  mg_bot_spec() says
+ *                 "level(n=N)", mg_bot_plays() the spec it plays as.
  *
  * A bot is deterministic for its seed and spec, unless time_ms limits
  * the search.  It is used by one thread at a time; many bots may share a
@@ -556,6 +585,13 @@ MG_API int mg_bot_choose(mg_bot *bot, const mg_state *s, int32_t *action);
  * Errors: MG_EINVAL, MG_ENOBUFS. */
 MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,
                        size_t *needed);
+
+/* The canonical spec of the bot b plays as: for a level, its bot's
+ * ("level(n=3)" plays as "mcts(iterations=100,...)"); for any other bot
+ * the same as mg_bot_spec() (since 1.6).
+ * Errors: MG_EINVAL, MG_ENOBUFS. */
+MG_API int mg_bot_plays(const mg_bot *bot, char *buf, size_t cap,
+                        size_t *needed);
 
 /* Free a bot (NULL is fine). */
 MG_API void mg_bot_free(mg_bot *bot);

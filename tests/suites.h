@@ -30,6 +30,7 @@ MG_API_SUITE(chains_options)             /* check_chains_options.c: options */
 MG_API_SUITE(chains_boards)              /* check_chains_boards.c: boards */
 MG_API_SUITE(chains_games)               /* check_chains_games.c: games */
 MG_API_SUITE(bot)                        /* check_bot.c: bots, playouts */
+MG_API_SUITE(bot_levels)                 /* check_bot_levels.c: strong, levels */
 MG_API_SUITE(svg)                        /* check_svg.c: the SVG status */
 MG_API_SUITE(position)                   /* check_position.c: sites, symmetries */
 MG_API_SUITE(sites_fangqi_points)        /* check_sites_fangqi_points.c */
@@ -51,3 +52,5 @@ MG_API_SUITE(reasons_chains)             /* check_reasons_chains.c: rules §5 */
 MG_API_SUITE(queries)                    /* check_queries.c: bounds, length, masks */
 MG_API_SUITE(batch)                      /* check_batch.c: n games at once */
 MG_API_SUITE(playout_result)             /* check_playout_result.c (1.5) */
+MG_API_SUITE(eval)                       /* check_eval.c: the MGNN loader, values */
+MG_API_SUITE(eval_features)              /* check_eval_features.c: D&B features */

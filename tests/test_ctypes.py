@@ -159,6 +159,7 @@ PROTOTYPES = {
                            c_size_t]),
     "mg_bot_choose": (c_int, [HANDLE, HANDLE, P(c_int32)]),
     "mg_bot_spec": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
+    "mg_bot_plays": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
     "mg_bot_free": (None, [HANDLE]),
     "mg_game_num_sites": (c_int32, [HANDLE]),
     "mg_game_site_kind": (c_int, [HANDLE, c_int32]),

@@ -1,13 +1,13 @@
 /*
- * levels.c - "play the computer": levels 1 to 8, each a bot spec of the
- * library (mg_bot_new(3)) with its think time, ordered from the weakest
- * (random) to the strongest the library has (the solver, falling back
- * on a long mcts).  A table's bot seat may be given as "level(N)"
- * instead of a spec (doc/server-api.md, "Levels"); the level's spec goes
- * through this server's bot caps like any spec, but lowered to them
- * rather than refused (worker.c's mgs_bot_plan_for with clamp), so every
- * level is playable on every server: GET /api/v1/levels says what each
- * plays with here.  The levels are the same for every game.
+ * levels.c - "play the computer": levels 1 to 8, the library's levels
+ * (the bot spec level(n=N), mg_bot_new(3): random, greedy, three mcts
+ * budgets, then the strong bot with 0.25 s, 1 s and 4 s).  A table's bot
+ * seat may be given as "level(N)" instead of a spec (doc/server-api.md,
+ * "Levels"); the spec the level plays as goes through this server's bot
+ * caps like any spec, but lowered to them rather than refused
+ * (worker.c's mgs_bot_plan_for with clamp), so every level is playable
+ * on every server: GET /api/v1/levels says what each plays with here.
+ * The levels are the same for every game.
  */
 #include "server.h"
 
@@ -15,22 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct level {
-    const char *spec;  /* the level's own spec (before this server's caps) */
-    const char *about;
-} level;
-
-static const level levels[MGS_LEVELS] = {
-    {"random", "plays any legal move at random"},
-    {"greedy", "takes the best immediate gain, else a random move"},
-    {"mcts(iterations=100,time_ms=250)", "a short Monte Carlo search"},
-    {"mcts(iterations=500,time_ms=500)", "Monte Carlo tree search"},
-    {"mcts(iterations=2000,time_ms=1000)", "Monte Carlo tree search"},
-    {"mcts(iterations=10000,time_ms=2000)", "a longer Monte Carlo search"},
-    {"mcts(iterations=100000,time_ms=5000)", "a long Monte Carlo search"},
-    {"solver(nodes=50000000,time_ms=10000,memory_mb=256,iterations=100000)",
-     "perfect play where it can solve the position, else a long Monte "
-     "Carlo search"},
+/* What each level is, in a player's words (its spec is the library's). */
+static const char *const about[MGS_LEVELS] = {
+    "plays any legal move at random",
+    "takes the best immediate gain, else a random move",
+    "a short Monte Carlo search",
+    "Monte Carlo tree search",
+    "a longer Monte Carlo search",
+    "the strongest player, quickly: perfect play where it proves the rest "
+    "of the game, else a search that knows the game",
+    "the strongest player: perfect play where it proves the rest of the "
+    "game, else a search that knows the game",
+    "the strongest player, thinking longest",
 };
 
 /* Level n's spec as this server plays it in a game of num_actions
@@ -38,8 +34,9 @@ static const level levels[MGS_LEVELS] = {
 static int level_plan(const mgs_config *cfg, int n, int num_actions,
                       mgs_bot_plan *plan, char *msg, size_t mcap)
 {
-    return mgs_bot_plan_for(cfg, levels[n - 1].spec, num_actions, 1, plan,
-                            msg, mcap) == 0
+    char spec[32];
+    snprintf(spec, sizeof spec, "level(n=%d)", n);
+    return mgs_bot_plan_for(cfg, spec, num_actions, 1, plan, msg, mcap) == 0
                ? 0
                : -1;
 }
@@ -56,9 +53,10 @@ int mgs_level_spec(const mgs_config *cfg, const char *given,
     int na = 1;
     if (strncmp(given, "level", 5) != 0)
         return 0;
-    p = given + 5;
-    n = p[0] == '(' && p[1] >= '0' && p[1] <= '9' ? strtol(p + 1, &end, 10)
-                                                  : (end = NULL, -1);
+    p = given + 5; /* "(N)", or "(n=N)" as the library spells it */
+    p = p[0] != '(' ? NULL : strncmp(p + 1, "n=", 2) == 0 ? p + 3 : p + 1;
+    n = p && *p >= '0' && *p <= '9' ? strtol(p, &end, 10)
+                                    : (end = NULL, -1);
     if (!end || strcmp(end, ")") != 0 || n < 1 || n > MGS_LEVELS) {
         snprintf(msg, mcap, "'%.40s' is not a level: the levels are "
                             "level(1) to level(%d)",
@@ -108,8 +106,8 @@ json_t *mgs_levels_json(const mgs_config *cfg)
         json_array_append_new(
             list,
             json_pack("{s:i,s:s,s:s,s:s,s:I,s:b}", "level", i, "spec",
-                      levels[i - 1].spec, "bot", plan.spec, "about",
-                      levels[i - 1].about, "time_ms",
+                      nominal.spec, "bot", plan.spec, "about", about[i - 1],
+                      "time_ms",
                       (json_int_t)spec_time(plan.spec), "lowered",
                       strcmp(plan.spec, nominal.spec) != 0));
     }

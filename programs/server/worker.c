@@ -116,7 +116,7 @@ int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
     }
     if (mg_bot_new(&b, spec, 1, msg, cap) != MG_OK)
         return 400;
-    rc = mg_bot_spec(b, canon, sizeof canon, NULL);
+    rc = mg_bot_plays(b, canon, sizeof canon, NULL); /* a level: its bot */
     mg_bot_free(b);
     if (rc != MG_OK) {
         snprintf(msg, cap, "its canonical form is too long");
@@ -124,7 +124,9 @@ int mgs_bot_plan_for(const mgs_config *cfg, const char *spec,
     }
     out->quick = 1;
     out->mem_mb = 1;
-    solver = strncmp(canon, "solver(", 7) == 0;
+    /* the solver and strong bots solve, then search (nodes, memory_mb) */
+    solver = strncmp(canon, "solver(", 7) == 0 ||
+             strncmp(canon, "strong(", 7) == 0;
     if (!solver && strncmp(canon, "mcts(", 5) != 0) {
         snprintf(out->spec, sizeof out->spec, "%s", canon); /* no search */
         return 0;

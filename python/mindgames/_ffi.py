@@ -126,6 +126,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_bot_new": (c_int, [_OUT, c_char_p, c_uint64] + _ERR),
     "mg_bot_choose": (c_int, [_H, _H, _P(c_int32)]),
     "mg_bot_spec": (c_int, [_H] + _BUF),
+    "mg_bot_plays": (c_int, [_H] + _BUF),
     "mg_bot_free": (None, [_H]),
     "mg_game_num_sites": (c_int32, [_H]),
     "mg_game_site_kind": (c_int, [_H, c_int32]),
@@ -209,6 +210,7 @@ _SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
                                    "mg_state_legal_mask"))
 _SINCE.update((n, "1.5") for n in PROTOTYPES if n.startswith("mg_batch_"))
 _SINCE.update((n, "1.6") for n in PROTOTYPES if n.startswith("mg_eval_"))
+_SINCE.update((n, "1.6") for n in ("mg_bot_plays",))
 
 # --------------------------------------------------------------- lookup
 

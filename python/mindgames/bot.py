@@ -13,7 +13,7 @@ from .state import State
 
 __all__ = ["Bot"]
 
-BOT_NAMES = ("random", "greedy", "mcts", "solver")
+BOT_NAMES = ("random", "greedy", "mcts", "solver", "strong", "level")
 """The bots of the library (the names of their specs), for messages."""
 
 
@@ -26,7 +26,12 @@ class Bot(Closable):
     - ``"mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,
       reuse=true)"``: UCT Monte Carlo tree search (see mindgames(7));
     - ``"solver"``: exact play through the solver, where it finishes
-      within its budget (see mindgames(7)).
+      within its budget (see mindgames(7));
+    - ``"strong(time_ms=1000)"``: the library's strongest player of each
+      game (1.6): the solver where it proves, else a search with the
+      game's knowledge;
+    - ``"level(n=1)"`` .. ``"level(n=8)"``: eight levels of play, from
+      random to ``strong(time_ms=4000)`` (1.6; ``plays`` says which).
 
     Deterministic for its spec and ``seed`` (0 .. 2**64-1) unless
     ``time_ms`` limits the search.  One thread at a time; any number of
@@ -85,6 +90,13 @@ class Bot(Closable):
         if self._spec is None:
             self._spec = get_string(F.mg_bot_spec, h)
         return self._spec
+
+    @property
+    def plays(self) -> str:
+        """The canonical spec of the bot this one plays as: a level's bot
+        (``Bot("level(n=3)").plays`` is ``"mcts(iterations=100,...)"``),
+        else the same as ``spec``.  Needs libmindgames 1.6."""
+        return get_string(F.mg_bot_plays, self._handle())
 
     @property
     def seed(self) -> int:

@@ -222,7 +222,7 @@ class TestLevels(PlayCase):
         levels = self.levels()
         self.assertEqual([lv["level"] for lv in levels], list(range(1, 9)))
         self.assertEqual(levels[0]["spec"], "random")
-        self.assertTrue(levels[7]["spec"].startswith("solver("))
+        self.assertTrue(levels[7]["spec"].startswith("strong(time_ms=4000,"))
         for lv in levels:
             for k in ("spec", "bot", "about"):
                 self.assertIsInstance(lv[k], str, repr(lv))
@@ -273,7 +273,8 @@ class TestLevels(PlayCase):
 
     def test_bad_levels(self):
         for bad in ("level(0)", "level(9)", "level(-1)", "level(x)", "level",
-                    "level()", "level(3)x", "level( 3)", "level(3,4)",
+                    "level()", "level(3)x", "level( 3)", "level(3,4)", "level=3)",
+                    "level(n=)", "level(n=9)", "level(m=3)", "level(n=3",
                     "level(99999999999999999999)"):
             a = self.srv.create(DAB3, bots=[None, bad])
             self.assert_error(a, 400, "bots[1]")
@@ -288,14 +289,20 @@ class TestLevels(PlayCase):
                           "50", "--bot-max-nodes", "1000", "--away-bot",
                           "greedy")
         levels = self.levels(srv)
-        self.assertIn("iterations=50,", levels[6]["bot"])
-        self.assertIn("nodes=1000,", levels[7]["bot"])
-        a = srv.create(DAB3, bots=[None, "level(7)"])
+        self.assertIn("iterations=50,", levels[3]["bot"])
+        self.assertIn("time_ms=50,", levels[7]["bot"])
+        a = srv.create(DAB3, bots=[None, "level(4)"])
         self.assertEqual(a.status, 201, repr(a))
         self.assertEqual(a.json["snapshot"]["seats"][1]["bot"],
-                         levels[6]["bot"])
-        a = srv.create(DAB3, bots=[None, levels[6]["spec"]])
+                         levels[3]["bot"])
+        a = srv.create(DAB3, bots=[None, levels[3]["spec"]])
         self.assertEqual(a.status, 422, repr(a))
+        # the library's spelling of a level is a level too (1.6)
+        a = srv.create(DAB3, bots=[None, "level(n=8)"])
+        self.assertEqual(a.status, 201, repr(a))
+        self.assertEqual(a.json["snapshot"]["seats"][1]["level"], 8)
+        self.assertEqual(a.json["snapshot"]["seats"][1]["bot"],
+                         levels[7]["bot"])
 
 
 if __name__ == "__main__":

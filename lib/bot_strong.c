@@ -1,0 +1,95 @@
+/*
+ * bot_strong.c - the bots that solve, then search (bot.h): the solver
+ * bot (1.4), the strong bot and the eight levels (1.6).
+ *
+ * Both first ask the exact solver (mg_solver_solve) for the position,
+ * with a share of the budget; when it proves the value they play an
+ * optimal action, otherwise the tree search of bot_mcts.c chooses with
+ * the rest.  With a time limit the whole choice takes about that long:
+ * the solve stops at half of it when it has not finished, and the search
+ * runs for the time left (since 1.6; the solver bot used to search
+ * `iterations` iterations after a solve of the whole time).
+ *
+ * The strong bot is the library's strongest player of every game: the
+ * same plan, with the search's defaults chosen for strength.  A level is
+ * a name for one bot spec; the levels go from a beginner's (random) to
+ * the strongest.
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include "bot.h"
+
+#include <time.h>
+
+/* strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=auto) */
+static const char *const eval_names[] = {"auto", "none", NULL};
+
+const mg__option mg__strong_options[N_STRONG_OPTS] = {
+    {"time_ms", MG__OPT_INT, 0, 86400000, NULL, 1000},
+    {"iterations", MG__OPT_INT, 0, 100000000, NULL, 0},
+    {"nodes", MG__OPT_INT, 0, 1000000000000, NULL, 0},
+    {"memory_mb", MG__OPT_INT, 1, 1048576, NULL, 64},
+    {"eval", MG__OPT_ENUM, 0, 0, eval_names, 0},
+};
+
+/* The levels, weakest first (mg_bot_new(3) lists them with what they
+ * play as and their measured ratings). */
+static const char *const levels[MG__LEVELS] = {
+    "random",
+    "greedy",
+    "mcts(iterations=100)",
+    "mcts(iterations=1000)",
+    "mcts(iterations=10000,time_ms=2000)",
+    "strong(time_ms=250)",
+    "strong(time_ms=1000)",
+    "strong(time_ms=4000)",
+};
+
+const char *mg__level_spec(int n)
+{
+    return levels[n >= 1 && n <= MG__LEVELS ? n - 1 : 0];
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Solve within `nodes` nodes (0: no limit) and half of `ms` (0: no
+ * limit); when that proves the value, an optimal action; otherwise
+ * search for at most `iter` iterations (0: no limit) and the time left
+ * of ms. */
+static int32_t solve_then_search(mg_bot *b, const mg_game *g,
+                                 const mg_state *s, int64_t nodes,
+                                 int64_t ms, int64_t iter)
+{
+    int64_t t0 = ms ? now_ms() : 0, left = 0;
+    int32_t a = -1;
+    if (mg_solver_solve(b->sv, s, (uint64_t)nodes,
+                        (uint32_t)(ms > 0 ? (ms + 1) / 2 : 0), NULL, &a,
+                        NULL) == MG_OK &&
+        a >= 0)
+        return a;
+    if (ms > 0) {
+        left = ms - (now_ms() - t0);
+        if (left < 1)
+            left = 1;
+    }
+    return mg__mcts_choose(b, g, s, iter, left);
+}
+
+int32_t mg__solver_bot_choose(mg_bot *b, const mg_game *g, const mg_state *s)
+{
+    return solve_then_search(b, g, s, b->so.v[SOPT_NODES],
+                             b->so.v[SOPT_TIME], b->so.v[SOPT_ITER]);
+}
+
+int32_t mg__strong_choose(mg_bot *b, const mg_game *g, const mg_state *s)
+{
+    int64_t ms = b->so.v[XOPT_TIME], iter = b->so.v[XOPT_ITER];
+    int64_t nodes = b->so.v[XOPT_NODES];
+    if (ms == 0 && nodes == 0)
+        nodes = 200 * iter; /* a deterministic bot's solve */
+    return solve_then_search(b, g, s, nodes, ms, iter);
+}
