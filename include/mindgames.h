@@ -660,6 +660,17 @@ MG_API int mg_eval_inputs(const mg_state *s, int inputs, float *buf,
  * MG_ENOMEM. */
 MG_API int mg_eval_value(const mg_eval *ev, const mg_state *s, float *value);
 
+/* Let bot value positions with the network ev (since 1.6; NULL: none
+ * again).  The bot borrows ev: keep it until the bot is freed or given
+ * another.  The searching bots use it on states of ev's game (others as
+ * before): mcts gives each leaf of its tree search the value
+ * (1 - net) x playout + net x network, net its option (0 by default:
+ * playouts alone; 1: the network alone); strong(eval=auto) uses it (or
+ * the network shipped for the game) for half of the value,
+ * strong(eval=none) never; the other bots ignore it.  The next choice
+ * starts a new tree.  Errors: MG_EINVAL (bot NULL), MG_ENOMEM. */
+MG_API int mg_bot_set_eval(mg_bot *bot, const mg_eval *ev);
+
 /* ----------------------------------------------- the position (since 1.3)
  *
  * A game describes its board as sites, in a fixed order documented per game

@@ -17,7 +17,7 @@
 enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, BOT_SOLVER, BOT_STRONG, BOT_LEVEL,
        N_KINDS };
 enum { OPT_ITER, OPT_TIME, OPT_C, OPT_BIAS, OPT_MARGIN, OPT_REUSE,
-       N_MCTS_OPTS };
+       OPT_NET, N_MCTS_OPTS };
 enum { SOPT_NODES, SOPT_TIME, SOPT_MEMORY, SOPT_ITER, N_SOLVER_OPTS };
 enum { XOPT_TIME, XOPT_ITER, XOPT_NODES, XOPT_MEMORY, XOPT_EVAL,
        N_STRONG_OPTS };
@@ -70,7 +70,18 @@ struct mg_bot {
     int have_tree;
     double (*tab)[3];        /* TABLE entries: 1/v, 1/sqrt(v), sqrt(ln v) */
     uint32_t tabn;           /* entries filled (above every child's visits) */
+    /* the learned evaluation (1.6, mg_bot_set_eval): borrowed, and its
+     * forward pass's scratch (ev->scratch floats), the bot's own */
+    const mg_eval *ev;       /* the network in use for this game, or NULL */
+    const mg_eval *user_ev;  /* the one mg_bot_set_eval gave (borrowed) */
+    mg_eval *own_ev;         /* strong(eval=auto): the shipped one, owned */
+    float *ev_scratch;
+    size_t ev_scratch_n;
 };
+
+/* bot.c: the network b uses for g (NULL: none), its scratch made;
+ * MG_OK or MG_ENOMEM. */
+MG_HIDDEN int mg__bot_pick_eval(mg_bot *b, const mg_game *g);
 
 /* bot_mcts.c: the search's buffers for g (b->work and b->legal made);
  * MG_OK or MG_ENOMEM (the caller drops every buffer). */

@@ -17,7 +17,6 @@ from typing import Any, List, NoReturn, Optional, Tuple, Union
 from ._base import Closable
 from ._ffi import F, errbuf, error, get_string, out_handle
 from .constants import ErrorCode
-from .errors import UnsupportedError
 from .state import State
 
 __all__ = ["Eval", "eval_inputs", "INPUTS_OBSERVATION", "INPUTS_FEATURES"]
@@ -184,12 +183,7 @@ class Eval(Closable):
         from .bot import Bot
         if not isinstance(bot, Bot):
             raise TypeError("attach needs a mindgames.Bot")
-        set_eval = getattr(F, "mg_bot_set_eval", None)
-        if set_eval is None:
-            raise UnsupportedError(
-                ErrorCode.EUNSUPPORTED, "this version of the package cannot "
-                "give a bot an evaluation (mg_bot_set_eval)")
-        rc = set_eval(bot._handle(), self._handle())
+        rc = F.mg_bot_set_eval(bot._handle(), self._handle())
         if rc:
             raise error(rc)
 

@@ -184,8 +184,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     report["rounds"].append(dict(r["summary"], positions=int(len(d["y"]))))
     _log("round 0: %s" % json.dumps(r["summary"]))
     for k in range(1, a.rounds + 1):
-        if not hasattr(_ffi.F, "mg_bot_set_eval") or \
-                "mg_bot_set_eval" in _ffi.MISSING:
+        if "mg_bot_set_eval" in _ffi.MISSING:
             report["expert_iteration"] = (
                 "not done: the loaded library has no mg_bot_set_eval, so no "
                 "search can use the network to label new positions")
