@@ -8,10 +8,12 @@ import sys
 import time
 from typing import Any, Dict, List, Optional
 
+from ..game import Game
 from . import data as D
 from . import mgnn
 
 DEFAULT_BOT = "mcts(iterations=1000)"
+EXPERT_BOT = "mcts(iterations=1000,net=0.5)"
 
 
 def _log(msg: str) -> None:
@@ -72,9 +74,10 @@ def _fit_args(p: argparse.ArgumentParser) -> None:
 
 
 def _make_data(a: argparse.Namespace, weights: Optional[str] = None,
-               seed: Optional[int] = None) -> Dict[str, Any]:
+               seed: Optional[int] = None, bot: Optional[str] = None
+               ) -> Dict[str, Any]:
     return D.make_dataset(a.game, a.games, seed if seed is not None
-                          else a.seed, a.bot, a.random_plies,
+                          else a.seed, bot or a.bot, a.random_plies,
                           a.solver_nodes, a.inputs, a.envs, weights,
                           log=_log)
 
@@ -175,14 +178,27 @@ def cmd_run(a: argparse.Namespace) -> int:
     """data, fit, export, then expert-iteration rounds, then measure."""
     from .. import _ffi
     t0 = time.time()
-    d = _make_data(a)
-    _log("round 0: %d positions (%d exact), %.1f s" % (
-        len(d["y"]), int(d["exact"].sum()), d["seconds"]))
-    r = _fit(a, d)
-    _write(a.out, r["mgnn"])
     report: Dict[str, Any] = {"command": " ".join(sys.argv), "rounds": []}
-    report["rounds"].append(dict(r["summary"], positions=int(len(d["y"]))))
-    _log("round 0: %s" % json.dumps(r["summary"]))
+    if a.from_data and a.init:
+        # go on from a dataset and its network: the rounds only
+        d = D.load(a.from_data)
+        if d["spec"] != Game(a.game).spec:
+            raise SystemExit("--from-data is of %s, not %s" % (d["spec"],
+                                                                a.game))
+        with open(a.init, "rb") as f:
+            r = {"mgnn": f.read()}
+        _write(a.out, r["mgnn"])
+    elif a.from_data or a.init:
+        raise SystemExit("--from-data and --init go together")
+    else:
+        d = _make_data(a)
+        _log("round 0: %d positions (%d exact), %.1f s" % (
+            len(d["y"]), int(d["exact"].sum()), d["seconds"]))
+        r = _fit(a, d)
+        _write(a.out, r["mgnn"])
+        report["rounds"].append(dict(r["summary"],
+                                     positions=int(len(d["y"]))))
+        _log("round 0: %s" % json.dumps(r["summary"]))
     for k in range(1, a.rounds + 1):
         if "mg_bot_set_eval" in _ffi.MISSING:
             report["expert_iteration"] = (
@@ -190,7 +206,8 @@ def cmd_run(a: argparse.Namespace) -> int:
                 "search can use the network to label new positions")
             _log(report["expert_iteration"])
             break
-        new = _make_data(a, weights=a.out, seed=a.seed + 1000 * k)
+        new = _make_data(a, weights=a.out, seed=a.seed + 1000 * k,
+                         bot=a.expert_bot)
         d = D.merge(d, new)
         r = _fit(a, d, init=r["mgnn"])
         _write(a.out, r["mgnn"])
@@ -245,9 +262,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--rounds", type=int, default=2,
                    help="expert-iteration rounds after the first fit "
                    "(default 2)")
+    s.add_argument("--expert-bot", default=EXPERT_BOT,
+                   help="the bot of the expert-iteration rounds, given the "
+                   "last network (default %s)" % EXPERT_BOT)
     s.add_argument("--games-vs", type=int, default=100,
                    help="games against random and greedy at the end")
     s.add_argument("--data-out", help="keep the positions in this .npz")
+    s.add_argument("--from-data", nargs="+", help="with --init: skip the "
+                   "first data and fit, go on from these .npz files")
+    s.add_argument("--init", help="with --from-data: their network (.mgnn)")
     s.set_defaults(fn=cmd_run)
     a = p.parse_args(argv)
     return int(a.fn(a))

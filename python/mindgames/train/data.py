@@ -97,9 +97,9 @@ def self_play(spec: str, games: int, seed: int = 1,
         batch += 1
         if log:
             log("self-play: %d/%d games" % (len(out), games))
+    player.close()          # before the network it borrows
     if ev is not None:
         ev.close()
-    player.close()
     return out
 
 
