@@ -132,3 +132,24 @@ class Library(unittest.TestCase):
             with self.assertRaises(mg.MindgamesError) as cm:
                 Eval(bad)
             self.assertIn(what, str(cm.exception))
+
+    def test_attach_to_a_bot(self):
+        game, states = positions(SPEC, 3)
+        n_in = len(eval_inputs(states[0], 2))
+        ev = Eval(mgnn.pack(game.spec, 2, random_net(n_in)))
+        self.assertEqual(ev.shape, (2, n_in))
+        bot = mg.Bot("mcts(iterations=64,net=1)", seed=3)
+        ev.attach(bot)
+        for st in states:
+            self.assertIn(bot.choose(st), st.legal_actions())
+        bot.close()
+        ev.close()
+        with self.assertRaises(TypeError):
+            Eval(mgnn.pack(game.spec, 2, random_net(n_in))).attach("mcts")
+
+    def test_builtin(self):
+        ev = Eval.builtin(mg.Game(SPEC))
+        self.assertEqual(ev.spec, mg.Game(SPEC).spec)
+        self.assertEqual(ev.shape[0], 2)
+        with self.assertRaises(mg.MindgamesError):
+            Eval.builtin(mg.Game("china_squares"))
