@@ -179,6 +179,7 @@ def cmd_run(a: argparse.Namespace) -> int:
     from .. import _ffi
     t0 = time.time()
     report: Dict[str, Any] = {"command": " ".join(sys.argv), "rounds": []}
+    r: Dict[str, Any]
     if a.from_data and a.init:
         # go on from a dataset and its network: the rounds only
         d = D.load(a.from_data)
