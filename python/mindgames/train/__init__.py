@@ -19,9 +19,9 @@ all (``make train GAME=SPEC``); the steps are also commands:
 - ``measure``: the value's accuracy on held-out solver-labelled
   positions and the network alone, one ply deep, against ``random`` and
   ``greedy`` (:mod:`mindgames.train.play`);
-- ``run``: all of them, with rounds of expert iteration (a search using
-  the new network plays and labels new positions; needs
-  ``mg_bot_set_eval``).
+- ``run``: all of them, with rounds of expert iteration (a search given
+  the new network by ``mg_bot_set_eval`` plays and labels new positions,
+  and the network trains on from its weights).
 """
 from __future__ import annotations
 
