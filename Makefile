@@ -5,6 +5,8 @@
 #                     in build/programs/
 #   make demo         build and play a demo game between two bots
 #   make check        every test (installs Check/pkg-config first if it can)
+#   make eval-builtin-check  the shipped-networks mechanism, with a network
+#                     its test writes (part of make check)
 #   make examples     build the example programs and run each once
 #   make tools-check  the tools' tests: engine protocol, tournaments (check)
 #   make check-slurm  mg-match as a Slurm array job on a one-node cluster the
@@ -188,6 +190,26 @@ $(B)/tests/check_internal: $(INTERNAL_TESTS) tests/run_internal.c $(TEST_HDRS) $
 	$(Q)$(CC) $(APP_CFLAGS) -Ilib -Itests tests/run_internal.c \
 	    $(INTERNAL_TESTS) -o $@ $(STLIB) $(CHECK_FLAGS)
 
+# The networks shipped with the library (mg_eval_builtin): a library of
+# this build's objects whose eval_builtin.o embeds a network the test
+# writes (tests/eval_builtin_check.c), checked by hand; fast (two small
+# compiles), part of make check.
+EB_DIR := $(B)/eval-builtin
+$(B)/tests/eval_builtin_check: tests/eval_builtin_check.c tests/eval_test.h \
+                               lib/eval_builtin.c lib/weights/embed.sh $(STLIB)
+	@mkdir -p $(EB_DIR) $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests -DEVAL_WRITE $< -o $(EB_DIR)/write
+	$(Q)$(EB_DIR)/write $(EB_DIR)/tiny.mgnn
+	$(Q)sh lib/weights/embed.sh $(EB_DIR)/tiny.mgnn > $(EB_DIR)/mg_eval_weights.h
+	$(Q)$(CC) $(LIB_WARN) -Iinclude -Ilib -I$(EB_DIR) $(CFLAGS) \
+	    -c lib/eval_builtin.c -o $(EB_DIR)/eval_builtin.o
+	$(Q)$(CC) $(APP_CFLAGS) -Itests $< -o $@ $(EB_DIR)/eval_builtin.o \
+	    $(filter-out $(B)/static/eval_builtin.o,$(ST_OBJS))
+
+.PHONY: eval-builtin-check
+eval-builtin-check: $(B)/tests/eval_builtin_check
+	$(Q)$(B)/tests/eval_builtin_check
+
 unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)$(B)/tests/check_api
 	$(Q)$(B)/tests/check_internal
@@ -233,6 +255,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory boundary-check
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory eval-builtin-check
 	$(Q)$(MAKE) --no-print-directory fuzz-replay
 	$(Q)$(MAKE) --no-print-directory threads
 	$(Q)$(MAKE) --no-print-directory examples

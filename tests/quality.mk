@@ -23,7 +23,7 @@
 #   make tsan           the same under -fsanitize=thread, in $(B)/tsan
 #
 # Variables: CLANG (clang), ABI_CC (clang), FUZZ_SECONDS (60), FUZZ_FLAGS
-# (extra libFuzzer flags), FUZZ_TARGETS (all five, and server), TSAN_GAMES (2 matches
+# (extra libFuzzer flags), FUZZ_TARGETS (all six, and server), TSAN_GAMES (2 matches
 # per thread and game under tsan; make threads plays 4); the environment
 # variable MG_THREAD_GAMES overrides both.
 
@@ -35,7 +35,7 @@ FUZZ_LONG_SECONDS ?= 28800
 FUZZ_JOBS    ?= 2
 TSAN_GAMES   ?= 2
 
-FUZZ_TARGETS := spec notation record board actions
+FUZZ_TARGETS := spec notation record board actions eval
 # mg-server's request handling (tests/fuzz/fuzz_server.c) joins them when
 # the server's libraries are installed; else fuzz-replay says it skips it.
 FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
@@ -45,7 +45,8 @@ FUZZ_TARGETS += server
 endif
 FUZZ_SRC     := tests/fuzz
 FUZZ_CORPUS  := $(FUZZ_SRC)/corpus
-FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h $(HEADER)
+FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h \
+                tests/eval_test.h $(HEADER)
 ABI_BASELINE := abi/libmindgames.so.$(MAJOR).abi
 
 # Builds with another compiler or sanitizers: the warnings, never -Werror
