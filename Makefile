@@ -20,6 +20,7 @@
 #                     ../shared/limit is there) and the board generator;
 #                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
 #   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
+#   make bench-eval   the learned evaluation's costs (per position, in mcts)
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
@@ -302,6 +303,15 @@ bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
 	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)
 	$(Q)if [ "$${MG_SOLVER_SLOW:-0}" != 0 ]; then \
 	    CK_RUN_SUITE=solver_values $(B)/tests/check_api; fi
+
+# The learned evaluation's costs (tests/bench_eval.c): figures only.
+$(B)/tests/bench_eval: tests/bench_eval.c tests/eval_test.h tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+.PHONY: bench-eval
+bench-eval: $(B)/tests/bench_eval
+	$(Q)$(B)/tests/bench_eval
 
 # Slow checks kept out of make check: 10,000 boards per kind, all different.
 $(B)/tests/slow_variety: tests/slow_variety.c $(SHLIB)
