@@ -24,6 +24,10 @@
 #                     ../shared/limit is there) and the board generator;
 #                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
 #   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
+#   make bench-eval   the learned evaluation's costs (per position, in mcts)
+#   make bench-strength  playing strength: games against perfect play, the
+#                     labelled 5x5 positions, a rated round robin
+#                     (STRENGTH_PARTS, STRENGTH_BOTS, ...: see below)
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
@@ -117,7 +121,7 @@ API_TESTS  := $(filter-out tests/check_internal%.c tests/run_internal.c tests/ch
 TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
-        clean bench bench-solver deps install-check unit-tests python-tests man \
+        clean bench bench-solver bench-strength deps install-check unit-tests python-tests man \
         install-python uninstall-python train check-train \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
@@ -322,6 +326,73 @@ bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
 	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)
 	$(Q)if [ "$${MG_SOLVER_SLOW:-0}" != 0 ]; then \
 	    CK_RUN_SUITE=solver_values $(B)/tests/check_api; fi
+
+# The learned evaluation's costs (tests/bench_eval.c): figures only.
+$(B)/tests/bench_eval: tests/bench_eval.c tests/eval_test.h tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+.PHONY: bench-eval
+bench-eval: $(B)/tests/bench_eval
+	$(Q)$(B)/tests/bench_eval
+
+# Playing strength (tests/bench_strength.c; README "Benchmarks"): never
+# part of make check, nothing asserted.  STRENGTH_PARTS picks among
+#   perfect    STRENGTH_GAMES games (seats alternating) of each of
+#              STRENGTH_BOTS against perfect play on STRENGTH_PERFECT_SPEC
+#   positions  each of STRENGTH_BOTS and STRENGTH_POS_BOTS on the labelled
+#              set STRENGTH_SET, STRENGTH_SEEDS seeds a position
+#   ratings    mg-match's round robin of STRENGTH_BOTS on STRENGTH_RR_SPEC,
+#              STRENGTH_RR_GAMES games a pairing: maximum-likelihood Elo
+#   sprt       mg-match's SPRT of STRENGTH_NEW against STRENGTH_OLD at
+#              equal time (not in the default parts: it runs until decided)
+# The set is made once and committed: make bench-strength-set remakes it.
+STRENGTH_PARTS        ?= perfect positions ratings
+STRENGTH_BOTS         ?= random greedy mcts(iterations=1000) mcts(iterations=10000)
+STRENGTH_POS_BOTS     ?= solver(nodes=0,time_ms=1000)
+STRENGTH_GAMES        ?= 100
+STRENGTH_PERFECT_SPEC ?= dots_and_boxes(rows=3,cols=3)
+STRENGTH_SET          ?= tests/data/strength/dab5x5.txt
+STRENGTH_SEEDS        ?= 3
+STRENGTH_RR_SPEC      ?= dots_and_boxes(rows=5,cols=5)
+STRENGTH_RR_GAMES     ?= 40
+STRENGTH_NEW          ?= mcts(iterations=0,time_ms=100)
+STRENGTH_OLD          ?= mcts(iterations=0,time_ms=100)
+STRENGTH_SPRT         ?= elo0=0,elo1=50
+STRENGTH_JOBS         ?= 2
+STRENGTH_SET_ARGS     ?= --seed 1 --count 40 --left 38-41 --memory-mb 1024
+
+BENCH_STRENGTH_SRC := tests/bench_strength.c tests/bench_strength_set.c \
+                      programs/tools/stats.c
+
+$(B)/tests/bench_strength: $(BENCH_STRENGTH_SRC) tests/bench_strength.h \
+                           programs/tools/stats.h tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools $(BENCH_STRENGTH_SRC) -o $@ \
+	    -L$(B) -lmindgames -lm $(RPATH) -pthread
+
+# each bot a separate word of STRENGTH_BOTS: no spaces inside a spec
+bench-strength: $(B)/tests/bench_strength $(B)/programs/mg-match
+	$(Q)set -e; for part in $(STRENGTH_PARTS); do case $$part in \
+	perfect) $(B)/tests/bench_strength perfect -n $(STRENGTH_GAMES) \
+	    -j $(STRENGTH_JOBS) -s '$(STRENGTH_PERFECT_SPEC)' \
+	    $(foreach b,$(STRENGTH_BOTS),'$(b)');; \
+	positions) $(B)/tests/bench_strength positions -f $(STRENGTH_SET) \
+	    --seeds $(STRENGTH_SEEDS) -j $(STRENGTH_JOBS) \
+	    $(foreach b,$(STRENGTH_BOTS) $(STRENGTH_POS_BOTS),'$(b)');; \
+	ratings) $(B)/programs/mg-match -n $(STRENGTH_RR_GAMES) \
+	    -j $(STRENGTH_JOBS) -s '$(STRENGTH_RR_SPEC)' \
+	    $(foreach b,$(STRENGTH_BOTS),'$(b)');; \
+	sprt) $(B)/programs/mg-match -n 100000 -j $(STRENGTH_JOBS) \
+	    -s '$(STRENGTH_RR_SPEC)' --sprt $(STRENGTH_SPRT) --report 100 \
+	    "$(STRENGTH_NEW)" "$(STRENGTH_OLD)";; \
+	*) echo "bench-strength: unknown part $$part" >&2; exit 2;; \
+	esac; echo; done
+
+bench-strength-set: $(B)/tests/bench_strength
+	$(Q)mkdir -p $(dir $(STRENGTH_SET))
+	$(Q)nice -n 10 $(B)/tests/bench_strength gen $(STRENGTH_SET_ARGS) \
+	    > $(STRENGTH_SET).tmp && mv $(STRENGTH_SET).tmp $(STRENGTH_SET)
 
 # Slow checks kept out of make check: 10,000 boards per kind, all different.
 $(B)/tests/slow_variety: tests/slow_variety.c $(SHLIB)

@@ -898,6 +898,49 @@ MG_API int mg_solver_values(mg_solver *sv, const mg_state *s,
                             uint64_t max_nodes, uint32_t time_ms,
                             int32_t *values, size_t cap, size_t *count);
 
+/* -------------------------------------------------- analysis (since 1.6)
+ *
+ * The value of every legal action of a position, for people reviewing a
+ * game (mg-analyse(1), the page's review): exact where the bot's solver
+ * proves it, else the bot's tree search's estimate. */
+
+#define MG_VALUE_UNKNOWN 0  /* neither proven nor searched */
+#define MG_VALUE_EXACT 1    /* value: the solver's exact value */
+#define MG_VALUE_ESTIMATE 2 /* value: the search's mean reward */
+
+/* One legal action's value, from the point of view of the player to move
+ * in the position analysed (24 bytes, no padding). */
+typedef struct mg_action_value {
+    double value;     /* EXACT: in mg_solver_solve()'s units (Dots and
+                         Boxes: boxes still to win less the opponent's;
+                         China Squares and Grove: the final score
+                         difference; else +1 win, 0 draw, -1 loss);
+                         ESTIMATE: the mean playout reward in [0, 1]
+                         (1 a sure win; see mcts's margin); UNKNOWN: 0 */
+    int32_t action;   /* the action (mg_state_legal_actions() order) */
+    int32_t kind;     /* MG_VALUE_* */
+    uint32_t visits;  /* the search's visits of the action (0: none) */
+    int32_t reserved; /* 0 */
+} mg_action_value;
+
+/* Analyse s with bot's budget and fill out[0 .. n-1] with the value of
+ * each of the n legal actions of s, in mg_state_legal_actions() order.
+ * A bot that solves (solver, strong, and the levels that play as them)
+ * first asks its solver for every action's exact value
+ * (mg_solver_values) within its nodes and half of its time_ms, as its
+ * choose would; then, unless every action is proven or there is only
+ * one, its tree search runs for the rest of its budget (iterations and
+ * the time left) and gives each action not proven its mean reward and
+ * visits.  An mcts bot only searches.  The bot's state afterwards is the
+ * one mg_bot_choose() would leave (the tree, the solver's table), and
+ * nothing is allocated beyond what mg_bot_choose() allocates.  *count
+ * receives n.  Errors: MG_EINVAL (bot, s or count NULL, out NULL with
+ * cap > 0), MG_EOVER (s is over), MG_ENOBUFS (cap < n; nothing
+ * searched), MG_EUNSUPPORTED (the bot does not search: random, greedy,
+ * levels 1 and 2), MG_ENOMEM (the bot's first use for this game). */
+MG_API int mg_bot_analyse(mg_bot *bot, const mg_state *s,
+                          mg_action_value *out, size_t cap, size_t *count);
+
 /* --------------------------------------------------- batches (since 1.5)
  *
  * An mg_batch steps n games of one game object at once, for learning

@@ -258,7 +258,7 @@ int mg_bot_plays(const mg_bot *b, char *buf, size_t cap, size_t *needed)
 }
 
 /* The buffers for game g (first call, or a different game). */
-static int prepare(mg_bot *b, const mg_game *g)
+int mg__bot_prepare(mg_bot *b, const mg_game *g)
 {
     if (b->have_game && b->identity == g->identity) {
         /* the same game, maybe another object of it */
@@ -404,7 +404,7 @@ int mg_bot_choose(mg_bot *b, const mg_state *s, int32_t *action)
     g = mg_state_game(s);
     if (mg_state_current_player(s) == MG_NOBODY)
         return MG_EOVER;
-    rc = prepare(b, g);
+    rc = mg__bot_prepare(b, g);
     if (rc)
         return rc;
     n = mg__state_legal(s, b->legal);

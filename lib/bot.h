@@ -6,6 +6,7 @@
  * bot.c       kinds, specs, creation, buffers, random, greedy, choose
  * bot_mcts.c  UCT Monte Carlo tree search (its maths: no libm)
  * bot_strong.c the strong bot and the levels: solve, then search
+ * analyse.c   mg_bot_analyse: every action's value (solve, then search)
  */
 #ifndef MG_BOT_H
 #define MG_BOT_H
@@ -82,6 +83,9 @@ struct mg_bot {
 /* bot.c: the network b uses for g (NULL: none), its scratch made;
  * MG_OK or MG_ENOMEM. */
 MG_HIDDEN int mg__bot_pick_eval(mg_bot *b, const mg_game *g);
+/* bot.c: the buffers for g (first use, or another game); MG_OK or
+ * MG_ENOMEM (every buffer dropped).  Also used by analyse.c. */
+MG_HIDDEN int mg__bot_prepare(mg_bot *b, const mg_game *g);
 
 /* bot_mcts.c: the search's buffers for g (b->work and b->legal made);
  * MG_OK or MG_ENOMEM (the caller drops every buffer). */

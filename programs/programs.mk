@@ -1,5 +1,5 @@
 # programs/programs.mk - the tools a bot writer runs: mg-play, mg-match,
-# mg-board, mg-engine and mg-solve.  Included by the Makefile (whose
+# mg-board, mg-engine, mg-solve and mg-analyse.  Included by the Makefile (whose
 # variables it uses: B, CC, AR, CFLAGS, LDFLAGS, APP_CFLAGS, HEADER,
 # SHLIB, RPATH, Q, PREFIX, LIBDIR, MANDIR, INSTALL, DESTDIR, PYTHON).
 #
@@ -7,7 +7,8 @@
 #   make install-tools   into BINDIR, with their man1 pages (make install)
 #   make uninstall-tools
 #   make tools-check     their tests (tests/tools-check.sh,
-#                        tests/tools-reasons-check.sh and
+#                        tests/tools-reasons-check.sh,
+#                        tests/tools-analyse-check.sh and
 #                        tests/tools-eval-check.sh; make check)
 #   make check-slurm     mg-match as a Slurm array job on a one-node
 #                        cluster the test starts and stops (as root, with
@@ -20,7 +21,7 @@
 # works; otherwise LIBDIR itself).
 
 BINDIR      ?= $(PREFIX)/bin
-TOOLS       := mg-play mg-match mg-board mg-engine mg-solve
+TOOLS       := mg-play mg-match mg-board mg-engine mg-solve mg-analyse
 TOOL_BINS   := $(addprefix $(B)/programs/,$(TOOLS))
 TOOL_SRCS   := $(wildcard programs/tools/*.c)
 TOOL_HDRS   := $(wildcard programs/tools/*.h) $(HEADER)
@@ -93,12 +94,25 @@ $(B)/tests/tools-stats: tests/tools-stats.c programs/tools/stats.c programs/tool
 	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools tests/tools-stats.c \
 	    programs/tools/stats.c -o $@ -lm
 
+# The ratings and intervals of mg-match and the strength bench: maximum-
+# likelihood Elo on known counts, interval coverage on synthetic data.
+$(B)/tests/tools-rating: tests/tools-rating.c programs/tools/rating.c \
+                         programs/tools/rating.h programs/tools/stats.c \
+                         programs/tools/stats.h tests/test_rng.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools tests/tools-rating.c \
+	    programs/tools/rating.c programs/tools/stats.c -o $@ -lm
+
 tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites \
              $(B)/tests/bad-engine $(B)/tests/sloppy-quit \
-             $(B)/tests/tools-stats
+             $(B)/tests/tools-stats $(B)/tests/tools-rating \
+             $(B)/tests/bench_strength
 	$(Q)$(B)/tests/tools-stats
+	$(Q)$(B)/tests/tools-rating
+	$(Q)sh tests/strength-check.sh "$(B)"
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
+	$(Q)sh tests/tools-analyse-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-eval-check.sh "$(B)" "$(PYTHON)"
 
 # tests/slurm-check.sh: a real Slurm (munged, slurmctld, slurmd) in a

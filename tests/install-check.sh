@@ -14,9 +14,10 @@ $make --no-print-directory -s install PREFIX="$prefix" >/dev/null
 for f in include/mindgames.h lib/libmindgames.a lib/libmindgames.so \
          lib/libmindgames.so.1 lib/pkgconfig/mindgames.pc \
          share/doc/mindgames/rules.md bin/mg-play bin/mg-match bin/mg-board \
-         bin/mg-engine bin/mg-solve share/man/man1/mg-play.1 \
+         bin/mg-engine bin/mg-solve bin/mg-analyse share/man/man1/mg-play.1 \
          share/man/man1/mg-match.1 share/man/man1/mg-board.1 \
          share/man/man1/mg-engine.1 share/man/man1/mg-solve.1 \
+         share/man/man1/mg-analyse.1 share/man/man3/mg_bot_analyse.3 \
          share/man/man3/mg_solver_new.3 share/man/man3/mg_solver_values.3 \
          share/man/man7/mindgames-engine.7; do
     [ -e "$prefix/$f" ] || { echo "install-check: missing $f" >&2; exit 1; }

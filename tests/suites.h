@@ -31,6 +31,7 @@ MG_API_SUITE(chains_boards)              /* check_chains_boards.c: boards */
 MG_API_SUITE(chains_games)               /* check_chains_games.c: games */
 MG_API_SUITE(bot)                        /* check_bot.c: bots, playouts */
 MG_API_SUITE(bot_levels)                 /* check_bot_levels.c: strong, levels */
+MG_API_SUITE(analyse)                    /* check_analyse.c: mg_bot_analyse */
 MG_API_SUITE(svg)                        /* check_svg.c: the SVG status */
 MG_API_SUITE(position)                   /* check_position.c: sites, symmetries */
 MG_API_SUITE(sites_fangqi_points)        /* check_sites_fangqi_points.c */

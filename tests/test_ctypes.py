@@ -22,7 +22,7 @@ import subprocess
 import sys
 import threading
 import unittest
-from ctypes import (POINTER, byref, c_char_p, c_double, c_float, c_int,
+from ctypes import (POINTER, Structure, byref, c_char_p, c_double, c_float, c_int,
                     c_int8, c_int32, c_int64, c_size_t, c_uint32, c_uint64,
                     c_void_p)
 
@@ -63,6 +63,14 @@ MG_RENDER_TEXT, MG_RENDER_SVG = 1, 2
 P = POINTER
 HANDLE = c_void_p
 SIZE_OUT = P(c_size_t)
+
+
+class ActionValue(Structure):
+    """mg_action_value (1.6), as the header lays it out: 24 bytes."""
+    _fields_ = [("value", c_double), ("action", c_int32), ("kind", c_int32),
+                ("visits", c_uint32), ("reserved", c_int32)]
+
+
 PROTOTYPES = {
     # name: (restype, argtypes)
     "mg_version_number": (c_uint32, []),
@@ -170,6 +178,8 @@ PROTOTYPES = {
     "mg_bot_choose": (c_int, [HANDLE, HANDLE, P(c_int32)]),
     "mg_bot_spec": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
     "mg_bot_plays": (c_int, [HANDLE, c_char_p, c_size_t, SIZE_OUT]),
+    "mg_bot_analyse": (c_int, [HANDLE, HANDLE, P(ActionValue), c_size_t,
+                               SIZE_OUT]),
     "mg_bot_free": (None, [HANDLE]),
     "mg_game_num_sites": (c_int32, [HANDLE]),
     "mg_game_site_kind": (c_int, [HANDLE, c_int32]),

@@ -574,7 +574,7 @@ class TestShape(unittest.TestCase):
         mg.State: {"game", "current_player", "is_terminal", "winner",
                    "scores", "hash", "closed"},
         mg.Board: {"kind", "cell_count", "fingerprint", "blank", "closed"},
-        mg.Bot: {"spec", "seed", "closed"},
+        mg.Bot: {"spec", "plays", "seed", "closed"},
     }
 
     def test_properties_and_methods(self):

@@ -205,7 +205,10 @@ class TestPrototypes(unittest.TestCase):
                     self.assertIn(res, ints[ret])
                 for p, a in zip(params, args):
                     base = p.replace("const ", "").split()[0]
-                    if p.count("*") == 2 or base.startswith("mg_"):
+                    if base == "mg_action_value":  # the one struct
+                        from mindgames._ffi import ActionValueStruct
+                        self.assertIs(a, c.POINTER(ActionValueStruct), p)
+                    elif p.count("*") == 2 or base.startswith("mg_"):
                         self.assertIn(a, (c.c_void_p, c.POINTER(c.c_void_p)),
                                       p)
                     elif "*" in p:

@@ -222,8 +222,24 @@ run 1 "--merge, a shard missing" "$pr/mg-match" --merge "$tmp/s1.json" "$tmp/s2.
 want "$tmp/err" "shard 3/3 is missing" "--merge, a shard missing"
 run 1 "--merge, a shard twice" "$pr/mg-match" --merge "$tmp/s1.json" "$tmp/s1.json" "$tmp/s2.json"
 run 1 "--merge, another match" "$pr/mg-match" --merge "$tmp/s1.json" "$tmp/full.json"
+# three engines: the maximum-likelihood ratings, the same after --merge
+rr="-n 12 -s $mid --seed 5 greedy random mcts(iterations=200)"
+# shellcheck disable=SC2086
+run 0 "a round robin" "$pr/mg-match" $rr --json "$tmp/rr.json"
+want "$tmp/out" "^ratings (maximum likelihood over every game, . = 0; 95% interval):" "round robin ratings"
+want "$tmp/rr.json" '"ratings": {"anchor": "[ABC]", "prior_draws": [01], "elo": {"A": \[' "round robin JSON ratings"
+grep '^  [ABC]  ' "$tmp/out" >"$tmp/rr.one"
+for i in 1 2; do
+    # shellcheck disable=SC2086
+    run 0 "round robin shard $i/2" "$pr/mg-match" $rr --shard $i/2 --json "$tmp/rr$i.json"
+done
+run 0 "--merge of a round robin" "$pr/mg-match" --merge "$tmp/rr1.json" "$tmp/rr2.json" --json "$tmp/rrm.json"
+grep '^  [ABC]  ' "$tmp/out" >"$tmp/rr.merged"
+cmp -s "$tmp/rr.one" "$tmp/rr.merged" || { note "--merge: not one run's ratings"; diff "$tmp/rr.one" "$tmp/rr.merged" >&2; }
+[ "$(grep -c . "$tmp/rr.one")" = 3 ] || note "round robin: not three rated engines"
+[ "$(grep '"ratings"' "$tmp/rr.json")" = "$(grep '"ratings"' "$tmp/rrm.json")" ] || note "--merge: not one run's JSON ratings"
 if command -v "$py" >/dev/null 2>&1; then
-    for f in one merged full; do
+    for f in one merged full rr rrm; do
         "$py" -m json.tool "$tmp/$f.json" >/dev/null || note "$f.json is not JSON"
     done
 fi

@@ -8,6 +8,7 @@
 #define TOOLS_MATCH_H
 
 #include "player.h"
+#include "rating.h"
 #include "stats.h"
 #include "util.h"
 
@@ -174,6 +175,10 @@ void match_sprt_line(const match *m, FILE *out);
 void tally_pentanomial(const game_result *g0, const game_result *g1,
                        tally *t);
 void tally_game(const game_result *r, tally *t);
+/* The maximum-likelihood ratings of the summary's engines (rating.h; a
+ * prior of one virtual draw a pairing when the plain ones are not
+ * finite); 0, or -1 when the pairings do not connect every engine. */
+int summary_ratings(const summary *s, rating_fit *f);
 
 /* match_json.c: the summary as JSON; 0 or -1 (reported). */
 int summary_write_json(const summary *s, const char *path);

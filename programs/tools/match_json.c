@@ -85,6 +85,31 @@ static void put_sprt(FILE *f, const summary *s)
             s->decision > 0 ? "H1" : s->decision < 0 ? "H0" : "none");
 }
 
+/* With three engines or more, the maximum-likelihood ratings. */
+static void put_ratings(FILE *f, const summary *s)
+{
+    rating_fit r;
+    int e;
+    if (s->neng < 3 || summary_ratings(s, &r) != 0) {
+        fputs("  \"ratings\": null,\n", f);
+        return;
+    }
+    fprintf(f, "  \"ratings\": {\"anchor\": \"%c\", \"prior_draws\": ",
+            'A' + r.anchor);
+    json_put_number(f, r.prior);
+    fputs(", \"elo\": {", f);
+    for (e = 0; e < s->neng; e++) {
+        fprintf(f, "%s\"%c\": [", e ? ", " : "", 'A' + e);
+        json_put_number(f, r.elo[e]);
+        fputs(", ", f);
+        json_put_number(f, r.elo[e] - r.half[e]);
+        fputs(", ", f);
+        json_put_number(f, r.elo[e] + r.half[e]);
+        fputc(']', f);
+    }
+    fputs("}},\n", f);
+}
+
 static void put_body(FILE *f, const summary *s)
 {
     long i;
@@ -105,6 +130,7 @@ static void put_body(FILE *f, const summary *s)
     for (e = 0; e < s->npairings; e++)
         put_pairing(f, s, e);
     fputs("  ],\n", f);
+    put_ratings(f, s);
     put_sprt(f, s);
     fputs("  \"forfeits\": [", f);
     for (i = 0; i < s->nnotes; i++) {

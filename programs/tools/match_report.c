@@ -207,6 +207,62 @@ static void print_standings(const summary *s, FILE *out)
     }
 }
 
+int summary_ratings(const summary *s, rating_fit *f)
+{
+    double score[RATING_MAX * RATING_MAX] = {0};
+    double games[RATING_MAX * RATING_MAX] = {0};
+    int n = s->neng, p;
+    for (p = 0; p < s->npairings; p++) {
+        const tally *t = &s->t[p];
+        int a = s->pa[p], b = s->pb[p];
+        double pts = (double)(t->w[0] + t->w[1]) +
+                     0.5 * (double)(t->d[0] + t->d[1]);
+        score[a * n + b] += pts;
+        score[b * n + a] += (double)t->games - pts;
+        games[a * n + b] += (double)t->games;
+        games[b * n + a] += (double)t->games;
+    }
+    if (rating_compute(n, score, games, 0, f) == 0)
+        return 0;
+    return rating_compute(n, score, games, 1, f) == 0 ? 0 : -1;
+}
+
+/* With three engines or more: maximum-likelihood ratings. */
+static void print_ratings(const summary *s, FILE *out)
+{
+    rating_fit f;
+    int order[RATING_MAX], e, i;
+    if (summary_ratings(s, &f) != 0) {
+        fprintf(out, "\nratings: none (the pairings played do not connect "
+                     "every engine)\n");
+        return;
+    }
+    for (e = 0; e < s->neng; e++)
+        order[e] = e;
+    for (i = 1; i < s->neng; i++) /* by rating, stable */
+        for (e = i; e > 0 && f.elo[order[e]] > f.elo[order[e - 1]]; e--) {
+            int x = order[e];
+            order[e] = order[e - 1];
+            order[e - 1] = x;
+        }
+    fprintf(out, "\nratings (maximum likelihood over every game, %c = 0; "
+                 "95%% interval):\n", 'A' + f.anchor);
+    for (i = 0; i < s->neng; i++) {
+        e = order[i];
+        if (e == f.anchor)
+            fprintf(out, "  %c  %6.0f  (anchor)       %s\n", 'A' + e, 0.0,
+                    s->name[e]);
+        else
+            fprintf(out, "  %c  %6.0f  [%5.0f, %5.0f]  %s\n", 'A' + e,
+                    f.elo[e], f.elo[e] - f.half[e], f.elo[e] + f.half[e],
+                    s->name[e]);
+    }
+    if (f.prior > 0)
+        fprintf(out, "  (an engine or a group scored every point or none "
+                     "against the rest: one virtual draw added to each "
+                     "pairing to keep the ratings finite)\n");
+}
+
 static void print_sprt(const summary *s, FILE *out)
 {
     const char *what = s->decision > 0   ? "H1 accepted"
@@ -267,8 +323,10 @@ void summary_print(const summary *s, FILE *out)
         games += s->t[p].games;
         actions += s->t[p].actions;
     }
-    if (s->neng > 2)
+    if (s->neng > 2) {
         print_standings(s, out);
+        print_ratings(s, out);
+    }
     if (s->sprt_on)
         print_sprt(s, out);
     if (s->nnotes)

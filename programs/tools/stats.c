@@ -191,3 +191,33 @@ int sprt_decide(const sprt_test *t, double llr)
         return -1;
     return 0;
 }
+
+/* The two-sided 95% quantile of Student's t with df degrees of freedom:
+ * the table's values up to 5, then the Cornish-Fisher expansion (within
+ * 0.1% of the table from df 6 on, tending to the normal 1.96). */
+double stats_t95(double df)
+{
+    static const double table[5] = {12.706205, 4.302653, 3.182446,
+                                    2.776445, 2.570582};
+    double z = 1.959963984540054, z2 = z * z, z3 = z2 * z, z5 = z3 * z2;
+    if (df < 5.5)
+        return table[df < 1.5 ? 0 : (int)(df + 0.5) - 1];
+    return z + (z3 + z) / (4 * df) +
+           (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df) +
+           (3 * z5 * z2 + 19 * z5 + 17 * z3 - 15 * z) / (384 * df * df * df);
+}
+
+void stats_mean_interval(const double *x, unsigned long n, double *mean,
+                         double *half)
+{
+    double s = 0, ss = 0;
+    unsigned long i;
+    for (i = 0; i < n; i++)
+        s += x[i];
+    *mean = n ? s / (double)n : 0;
+    for (i = 0; i < n; i++)
+        ss += (x[i] - *mean) * (x[i] - *mean);
+    *half = n < 2 ? 0
+                  : stats_t95((double)n - 1) * sqrt(ss / ((double)n - 1)) /
+                        sqrt((double)n);
+}

@@ -26,6 +26,15 @@ const char *stats_elo_text(double elo, char *buf, unsigned cap);
  * approximation): 0.5 with neither. */
 double stats_los(double wins, double losses);
 
+/* The two-sided 95% quantile of Student's t with df degrees of freedom
+ * (df >= 1). */
+double stats_t95(double df);
+
+/* The mean of x[0..n-1] and the half width of its 95% interval (Student's
+ * t with n - 1 degrees of freedom); a width of 0 for n < 2. */
+void stats_mean_interval(const double *x, unsigned long n, double *mean,
+                         double *half);
+
 #define SPRT_LOGISTIC 0
 #define SPRT_NORMALIZED 1
 

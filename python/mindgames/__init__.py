@@ -105,15 +105,16 @@ from .bot import Bot
 from .solver import Solution, Solver
 from .options import Option, game_options
 from .vector import VectorGame
+from .analysis import ActionValue, MoveAnalysis, analyse
 
 __all__ = [
     "__version__",
     # objects
     "Game", "State", "Board", "Bot", "Site", "Option", "Solver", "Solution",
-    "VectorGame",
+    "VectorGame", "ActionValue", "MoveAnalysis",
     # functions
     "game_ids", "game_options", "version", "version_number", "strerror", "library_path",
-    "have_numpy", "load_library", "error_class",
+    "have_numpy", "load_library", "error_class", "analyse",
     # the library
     "lib", "PROTOTYPES", "MISSING", "SONAME",
     # errors

@@ -62,6 +62,13 @@ _BUF = [c_char_p, c_size_t, _SZ]            # char *buf, size_t cap, *needed
 _ERR = [c_char_p, c_size_t]                 # char *err, size_t errcap
 _IBUF = [_P(c_int32), c_size_t, _SZ]        # int32_t *buf, cap, *count
 
+
+class ActionValueStruct(Structure):
+    """``mg_action_value`` (1.6): one legal action's value."""
+    _fields_ = [("value", c_double), ("action", c_int32), ("kind", c_int32),
+                ("visits", c_uint32), ("reserved", c_int32)]
+
+
 PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_version_number": (c_uint32, []),
     "mg_version_string": (c_char_p, []),
@@ -127,6 +134,8 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_bot_choose": (c_int, [_H, _H, _P(c_int32)]),
     "mg_bot_spec": (c_int, [_H] + _BUF),
     "mg_bot_plays": (c_int, [_H] + _BUF),
+    "mg_bot_analyse": (c_int, [_H, _H, _P(ActionValueStruct), c_size_t,
+                               _SZ]),
     "mg_bot_free": (None, [_H]),
     "mg_game_num_sites": (c_int32, [_H]),
     "mg_game_site_kind": (c_int, [_H, c_int32]),
@@ -210,7 +219,8 @@ _SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
                                    "mg_game_observation_bounds",
                                    "mg_state_legal_mask"))
 _SINCE.update((n, "1.5") for n in PROTOTYPES if n.startswith("mg_batch_"))
-_SINCE.update((n, "1.6") for n in ("mg_bot_plays", "mg_bot_set_eval"))
+_SINCE.update((n, "1.6") for n in ("mg_bot_plays", "mg_bot_analyse",
+                                   "mg_bot_set_eval"))
 _SINCE.update((n, "1.6") for n in PROTOTYPES if n.startswith("mg_eval_"))
 
 # --------------------------------------------------------------- lookup

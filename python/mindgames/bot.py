@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ctypes import byref, c_int32, c_void_p
-from typing import Any, NoReturn, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Tuple
 
 from . import _args
 from ._base import Closable
@@ -10,6 +10,9 @@ from ._ffi import F, errbuf, error, get_string, out_handle
 from .constants import ErrorCode
 from .errors import UnknownBotError
 from .state import State
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .analysis import ActionValue
 
 __all__ = ["Bot"]
 
@@ -117,6 +120,18 @@ class Bot(Closable):
         if rc:
             raise state._error(rc, "choose an action")
         return a.value
+
+    def analyse(self, state: State) -> List["ActionValue"]:
+        """The value of every legal action of ``state`` (not changed), in
+        ``state.legal_actions()`` order, from the point of view of the
+        player to move: :class:`~mindgames.ActionValue` (action, kind
+        "exact" / "estimate" / "unknown", value, visits) with this bot's
+        budget: its solver's exact values where they are proven, its
+        search's mean rewards elsewhere (mg_bot_analyse(3)).
+        UnsupportedError for a bot that does not search (random, greedy,
+        levels 1-2), GameOverError.  Needs libmindgames 1.6."""
+        from .analysis import action_values
+        return action_values(self, state)
 
     def __reduce__(self) -> NoReturn:
         raise TypeError("a mindgames.Bot cannot be pickled or copied (its "

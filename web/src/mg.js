@@ -358,6 +358,28 @@
                     return heap().i32[out >> 2];
                 } finally { a.done(); }
             }
+            /* mg_bot_analyse (1.6): the value of every legal action
+             * (legalActions() order) with the bot's budget, for the
+             * player to move: [{action, kind: "exact" | "estimate" |
+             * "unknown", value, visits}] (exact: the solver's units;
+             * estimate: the search's mean reward in [0, 1]). */
+            analyse(state) {
+                const a = arena();
+                try {
+                    const n = Math.max(1, state.game.maxLegalActions);
+                    const buf = a.alloc(24 * n + 8), cnt = a.alloc(4);
+                    const p = (buf + 7) & ~7; // 8-aligned for the doubles
+                    check(M._mg_bot_analyse(this.ptr, state.ptr, p, n, cnt));
+                    const k = heap().u32[cnt >> 2], out = [];
+                    for (let j = 0; j < k; j++) {
+                        const q = p + 24 * j, h = heap();
+                        out.push({ value: h.f64[q >> 3], action: h.i32[(q + 8) >> 2],
+                                   kind: ["unknown", "exact", "estimate"][h.i32[(q + 12) >> 2]] || "unknown",
+                                   visits: h.u32[(q + 16) >> 2] });
+                    }
+                    return out;
+                } finally { a.done(); }
+            }
         }
 
         /* ------------------------------------------------------ library */

@@ -16,11 +16,13 @@
  *   {type: "review", id, record, from, nodes, timeMs, iterations, playouts,
  *    solverBytes}
  *       every move of `record` from action `from` on, in order: the
- *       solver's exact values of the position's legal actions within
- *       `nodes` nodes and `timeMs` ms; if the budget runs out, mcts
- *       (`iterations`) picks the best action and the played and best
- *       actions are each worth the mean of `playouts` random playouts
- *       after them, for the mover (1 win, 1/2 draw, 0 loss)
+ *       value of every legal action by mg_bot_analyse with the bot
+ *       strong(time_ms=timeMs,nodes=nodes,iterations=iterations): the
+ *       solver's exact values where it proves them (`nodes` nodes and
+ *       half of `timeMs`), else the search's mean rewards for the mover
+ *       (1 win, 1/2 draw, 0 loss; its choice, the most visited, is the
+ *       best move; a move it did not visit: the mean of `playouts`
+ *       random playouts after it)
  *       -> {type: "review-step", id, step: {ply, mover, kind: "exact" |
  *          "search", played, playedName, best, bestName, vPlayed, vBest}}
  *          per action, then {type: "review-done", id}
@@ -110,43 +112,53 @@ function playoutValue(st, action, mover, runs, seed) {
     } finally { s.free(); }
 }
 
+// The played move's and the best move's verdict from one mg_bot_analyse:
+// exact when both are proven, else the search's estimates (a move the
+// search did not visit: the mean of random playouts after it).
+function verdict(st, vals, played, mover, msg, i) {
+    const mine = vals.find((v) => v.action === played);
+    let bx = null, be = null;
+    for (const v of vals) {
+        if (v.kind === "exact" && (!bx || v.value > bx.value)) bx = v;
+        if (v.kind === "estimate" && (!be || v.visits > be.visits || (v.visits === be.visits && v.value > be.value))) be = v;
+    }
+    if (mine && mine.kind === "exact" && bx) {
+        // the played move when it is as good as the best
+        const best = mine.value === bx.value ? mine : bx;
+        return { kind: "exact", best: best.action, vBest: best.value, vPlayed: mine.value };
+    }
+    const est = (v, a) => (v && v.kind === "estimate" ? v.value : playoutValue(st, a, mover, msg.playouts, 7 * i));
+    let best = be ? be.action : played;
+    const vPlayed = est(mine, played);
+    let vBest = best === played ? vPlayed : est(be, best);
+    // the played move when its estimate is the better one
+    if (vPlayed >= vBest) { best = played; vBest = vPlayed; }
+    return { kind: "search", best, vBest, vPlayed };
+}
+
 function review(msg) {
     const { game, state } = lib.load(msg.record);
     const h = state.history();
     state.free();
     const st = game.newState();
-    let solver = null;
+    let bot = null;
     try {
-        solver = lib.solver(game, msg.solverBytes);
+        // the strong bot's plan (mg_bot_analyse): the solver with `nodes`
+        // and half of timeMs, then its search (iterations, the time left)
+        bot = lib.bot(`strong(time_ms=${msg.timeMs},nodes=${msg.nodes},iterations=${msg.iterations},` +
+                      `memory_mb=${Math.max(1, msg.solverBytes >> 20)})`, 1000);
         for (let i = 0; i < h.length && !st.isTerminal; i++) {
             if (i >= (msg.from || 0)) {
-                const legal = st.legalActions(), mover = st.currentPlayer, played = h[i];
+                const mover = st.currentPlayer, played = h[i];
                 const step = { ply: i, mover, played, playedName: st.actionToString(played) };
-                const r = solver.values(st, msg.nodes, msg.timeMs);
-                const k = legal.indexOf(played);
-                if (r.exact && k >= 0) {
-                    let b = 0;
-                    for (let j = 1; j < r.values.length; j++) if (r.values[j] > r.values[b]) b = j;
-                    // the played move when it is as good as the best
-                    if (r.values[k] === r.values[b]) b = k;
-                    Object.assign(step, { kind: "exact", best: legal[b], vBest: r.values[b], vPlayed: r.values[k] });
-                } else {
-                    const bot = lib.bot(`mcts(iterations=${msg.iterations})`, 1000 + i);
-                    let best;
-                    try { best = bot.choose(st); } finally { bot.free(); }
-                    const vPlayed = playoutValue(st, played, mover, msg.playouts, 7 * i);
-                    let vBest = best === played ? vPlayed : playoutValue(st, best, mover, msg.playouts, 7 * i);
-                    // the played move when its estimate is the better one
-                    if (vPlayed >= vBest) { best = played; vBest = vPlayed; }
-                    Object.assign(step, { kind: "search", best, vBest, vPlayed });
-                }
+                Object.assign(step, verdict(st, bot.analyse(st), played, mover, msg, i));
                 step.bestName = st.actionToString(step.best);
                 self.postMessage({ type: "review-step", id: msg.id, step });
             }
             st.apply(h[i]);
         }
     } finally {
-        if (solver) solver.free();
+        if (bot) bot.free();
         st.free();
         game.free();
     }

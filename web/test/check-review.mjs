@@ -249,7 +249,7 @@ test("review: a long game's review shows its progress, estimates where the solve
     // the page answers while the worker thinks
     await page.click("#rp-first");
     assert.equal(await shown(page), 0);
-    assert.match(await page.textContent("#review-line"), /estimate \(search: mcts, then playouts\)|exact/);
+    assert.match(await page.textContent("#review-line"), /estimate \(search: the strong bot's\)|exact/);
     await page.screenshot({ path: path.join(SHOTS, "review-phone.png") });
     await page.click("#review-cancel");
     assert.equal(await page.$eval("#review", (e) => e.dataset.state), "cancelled");

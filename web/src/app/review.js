@@ -3,12 +3,13 @@
  * own (worker.js, "review"), so the page never blocks and the server
  * does no work; the worker is ended to cancel.
  *
- * For each position of the game, in order: the library's solver gives
- * the exact value of every legal move within a budget (REVIEW below);
- * when the budget runs out first, a search value instead: mcts chooses
- * its best move, and the played move and that one are each worth the mean
- * result of random playouts after them, for the mover (1 a win, 1/2 a
- * draw, 0 a loss).  A move is marked
+ * For each position of the game, in order: mg_bot_analyse with the strong
+ * bot gives the value of every legal move within a budget (REVIEW below):
+ * exact (the solver's) where it proves them; else a search value: the
+ * strong bot's tree search's choice is the best move, and the played
+ * move and that one are each worth their mean reward in the search, for
+ * the mover (1 a win, 1/2 a draw, 0 a loss; a move the search did not
+ * visit, the mean result of random playouts after it).  A move is marked
  *   exact:  a mistake when it is worth less than the best move (it gives
  *           away boxes, points, or the result); a blunder when it changes
  *           the result (a win to a draw or a loss, a draw to a loss);
@@ -20,8 +21,9 @@
 import { update } from "./draw.js";
 import { $, app } from "./state.js";
 
-// The work per position (bounded): the solver's nodes and milliseconds,
-// then mcts's iterations and the playouts per move.
+// The work per position (bounded): the strong bot's solver nodes, its
+// milliseconds in all (half for the solver) and search iterations, and
+// the playouts for a move its search did not visit.
 export const REVIEW = { nodes: 1000000, timeMs: 700, iterations: 2000, playouts: 200,
                         solverBytes: 16 << 20, mistake: 0.2, blunder: 0.4 };
 // Games whose exact value is a margin of boxes or points (mindgames.h,
@@ -59,7 +61,7 @@ export function reviewLine(p) {
     if (!r) return "";
     const v = r.results[p];
     if (!v) return r.done || r.cancelled ? "" : "Not analysed yet.";
-    const how = v.kind === "exact" ? "exact (solver)" : "estimate (search: mcts, then playouts)";
+    const how = v.kind === "exact" ? "exact (solver)" : "estimate (search: the strong bot's)";
     let t = `Played ${v.playedName}: ${say(v, v.vPlayed)}`;
     if (v.best !== v.played) t += `; best ${v.bestName}: ${say(v, v.vBest)}`;
     else t += " (the best move)";
