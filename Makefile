@@ -5,6 +5,8 @@
 #                     in build/programs/
 #   make demo         build and play a demo game between two bots
 #   make check        every test (installs Check/pkg-config first if it can)
+#   make eval-builtin-check  the shipped-networks mechanism, with a network
+#                     its test writes (part of make check)
 #   make examples     build the example programs and run each once
 #   make tools-check  the tools' tests: engine protocol, tournaments (check)
 #   make check-slurm  mg-match as a Slurm array job on a one-node cluster the
@@ -13,11 +15,16 @@
 #                     tools go to BINDIR (programs/programs.mk)
 #   make install-python  install, then the Python package over it (PYTHON)
 #   make python-tests the Python package's tests (part of make check)
+#   make train        train a value network (PyTorch): GAME=spec, TRAIN_OUT=
+#                     the .mgnn to write, TRAIN_ARGS (python/README.md)
+#   make check-train  a tiny training run end to end, its file loaded and
+#                     evaluated by the library as in PyTorch (seconds)
 #   make uninstall    remove exactly what install put there
 #   make bench        speed figures for every game, the limit kernels (when
 #                     ../shared/limit is there) and the board generator;
 #                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
 #   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
+#   make bench-eval   the learned evaluation's costs (per position, in mcts)
 #   make bench-strength  playing strength: games against perfect play, the
 #                     labelled 5x5 positions, a rated round robin
 #                     (STRENGTH_PARTS, STRENGTH_BOTS, ...: see below)
@@ -71,7 +78,7 @@ LIB_WARN := $(WARN) -Wshadow -Wcast-qual -Wstrict-prototypes \
             -Wmissing-prototypes -Wwrite-strings
 # The test builds keep assert() on (NDEBUG unset): a broken internal
 # invariant aborts there instead of corrupting silently.
-LIB_CFLAGS := $(LIB_WARN) -Iinclude -Ilib -fvisibility=hidden $(CFLAGS)
+LIB_CFLAGS := $(LIB_WARN) -Iinclude -Ilib -I$(B)/gen -fvisibility=hidden $(CFLAGS)
 APP_CFLAGS := $(WARN) -Iinclude $(CFLAGS)
 
 ifeq ($(V),1)
@@ -85,6 +92,20 @@ SRCS      := $(wildcard lib/*.c lib/games/*.c lib/boards/*.c)
 SH_OBJS   := $(patsubst lib/%.c,$(B)/shared/%.o,$(SRCS))
 ST_OBJS   := $(patsubst lib/%.c,$(B)/static/%.o,$(SRCS))
 LIB_HDRS  := $(HEADER) $(wildcard lib/*.h lib/games/*.h lib/boards/*.h)
+
+# The networks shipped with the library (mg_eval_builtin): every
+# lib/weights/*.mgnn as a C array in a generated header that
+# lib/eval_builtin.c includes (lib/weights/embed.sh: od and awk).  Every
+# build of the library's sources adds -I$(GEN_DIR) and depends on it
+# through LIB_HDRS.
+GEN_DIR   := $(B)/gen
+WEIGHTS   := $(sort $(wildcard lib/weights/*.mgnn))
+EVAL_GEN  := $(GEN_DIR)/mg_eval_weights.h
+LIB_HDRS  += $(EVAL_GEN)
+
+$(EVAL_GEN): $(WEIGHTS) lib/weights/embed.sh
+	@mkdir -p $(@D)
+	$(Q)sh lib/weights/embed.sh $(WEIGHTS) > $@
 
 EXAMPLES  := demo hello engine-greedy engine-sites
 EX_BINS   := $(addprefix $(B)/examples/,$(EXAMPLES))
@@ -101,7 +122,7 @@ TEST_HDRS  := $(wildcard tests/*.h)
 
 .PHONY: all shared static pc check test demo examples install uninstall \
         clean bench bench-solver bench-strength deps install-check unit-tests python-tests man \
-        install-python uninstall-python \
+        install-python uninstall-python train check-train \
         sanitize memcheck exports-check check-slow boundary-check
 .DELETE_ON_ERROR:
 
@@ -174,6 +195,26 @@ $(B)/tests/check_internal: $(INTERNAL_TESTS) tests/run_internal.c $(TEST_HDRS) $
 	$(Q)$(CC) $(APP_CFLAGS) -Ilib -Itests tests/run_internal.c \
 	    $(INTERNAL_TESTS) -o $@ $(STLIB) $(CHECK_FLAGS)
 
+# The networks shipped with the library (mg_eval_builtin): a library of
+# this build's objects whose eval_builtin.o embeds a network the test
+# writes (tests/eval_builtin_check.c), checked by hand; fast (two small
+# compiles), part of make check.
+EB_DIR := $(B)/eval-builtin
+$(B)/tests/eval_builtin_check: tests/eval_builtin_check.c tests/eval_test.h \
+                               lib/eval_builtin.c lib/weights/embed.sh $(STLIB)
+	@mkdir -p $(EB_DIR) $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests -DEVAL_WRITE $< -o $(EB_DIR)/write
+	$(Q)$(EB_DIR)/write $(EB_DIR)/tiny.mgnn
+	$(Q)sh lib/weights/embed.sh $(EB_DIR)/tiny.mgnn > $(EB_DIR)/mg_eval_weights.h
+	$(Q)$(CC) $(LIB_WARN) -Iinclude -Ilib -I$(EB_DIR) $(CFLAGS) \
+	    -c lib/eval_builtin.c -o $(EB_DIR)/eval_builtin.o
+	$(Q)$(CC) $(APP_CFLAGS) -Itests $< -o $@ $(EB_DIR)/eval_builtin.o \
+	    $(filter-out $(B)/static/eval_builtin.o,$(ST_OBJS))
+
+.PHONY: eval-builtin-check
+eval-builtin-check: $(B)/tests/eval_builtin_check
+	$(Q)$(B)/tests/eval_builtin_check
+
 unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 	$(Q)$(B)/tests/check_api
 	$(Q)$(B)/tests/check_internal
@@ -184,6 +225,22 @@ unit-tests: $(B)/tests/check_api $(B)/tests/check_internal
 # command to run when no Python has venv, pip, setuptools and wheel).
 python-tests: $(SHLIB)
 	$(Q)sh tests/python-tests.sh "$(PYTHON)" "$(abspath $(SHLIB))" "$(MAKE)" "$(B)"
+
+# Training (python/mindgames/train, PyTorch: Debian's python3-torch) with
+# the package of the source tree over the library built here.  check-train
+# skips, saying why, when PyTorch is missing -- unless CI is set: then a
+# missing PyTorch fails.
+TRAIN_PYTHON ?= /usr/bin/python3
+GAME         ?= dots_and_boxes
+TRAIN_OUT    ?= $(B)/train/weights.mgnn
+TRAIN_ARGS   ?=
+TRAIN_ENV     = PYTHONPATH=$(abspath python) MINDGAMES_LIB=$(abspath $(SHLIB))
+train: $(SHLIB)
+	$(TRAIN_ENV) nice -n 10 $(TRAIN_PYTHON) -m mindgames.train run \
+	    --game '$(GAME)' --out '$(TRAIN_OUT)' $(TRAIN_ARGS)
+
+check-train: $(SHLIB)
+	$(Q)$(TRAIN_ENV) $(TRAIN_PYTHON) tests/train_check.py
 
 # Install into a temporary prefix (and a DESTDIR stage), then build and run
 # an example against the installed tree through pkg-config.
@@ -203,6 +260,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory boundary-check
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory eval-builtin-check
 	$(Q)$(MAKE) --no-print-directory fuzz-replay
 	$(Q)$(MAKE) --no-print-directory threads
 	$(Q)$(MAKE) --no-print-directory examples
@@ -269,6 +327,15 @@ bench-solver: $(B)/tests/bench_solver $(B)/tests/check_api
 	$(Q)$(B)/tests/bench_solver $(BENCH_SOLVER_ARGS)
 	$(Q)if [ "$${MG_SOLVER_SLOW:-0}" != 0 ]; then \
 	    CK_RUN_SUITE=solver_values $(B)/tests/check_api; fi
+
+# The learned evaluation's costs (tests/bench_eval.c): figures only.
+$(B)/tests/bench_eval: tests/bench_eval.c tests/eval_test.h tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Itests $< -o $@ -L$(B) -lmindgames $(RPATH)
+
+.PHONY: bench-eval
+bench-eval: $(B)/tests/bench_eval
+	$(Q)$(B)/tests/bench_eval
 
 # Playing strength (tests/bench_strength.c; README "Benchmarks"): never
 # part of make check, nothing asserted.  STRENGTH_PARTS picks among

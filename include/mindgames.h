@@ -507,14 +507,15 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 score(mover) - score(opponent) (a win counts above
  *                 any score, a loss below), ties broken at random
  *   mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,
- *        playout=random)
+ *        playout=random,net=0)
  *                 UCT Monte Carlo tree search with uniformly random
  *                 playouts (mg_state_playout).  It stops after
  *                 `iterations` iterations (0: no limit) or `time_ms`
  *                 milliseconds (0: no limit), whichever comes first; not
  *                 both 0.  A time_ms given without iterations means
  *                 iterations=0: "search this long" (since 1.6; before,
- *                 mcts(time_ms=1000) stopped after 1000 iterations).  `c` is the exploration constant; `bias` weighs
+ *                 mcts(time_ms=1000) stopped after 1000 iterations).
+ *                 `c` is the exploration constant; `bias` weighs
  *                 a progressive bias towards each action's immediate gain
  *                 (as greedy measures it), fading as 1/(visits+1); a
  *                 playout is worth (1-margin) x its result (1, 1/2, 0)
@@ -588,9 +589,8 @@ MG_API int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed,
 MG_API int mg_bot_choose(mg_bot *bot, const mg_state *s, int32_t *action);
 
 /* The bot's canonical spec, every option shown ("mcts(iterations=1000,
- * time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,playout=random)");
- * accepted back by
- * mg_bot_new().
+ * time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,playout=random,net=0)");
+ * accepted back by mg_bot_new().
  * Errors: MG_EINVAL, MG_ENOBUFS. */
 MG_API int mg_bot_spec(const mg_bot *bot, char *buf, size_t cap,
                        size_t *needed);
@@ -604,6 +604,81 @@ MG_API int mg_bot_plays(const mg_bot *bot, char *buf, size_t cap,
 
 /* Free a bot (NULL is fine). */
 MG_API void mg_bot_free(mg_bot *bot);
+
+/* ------------------------------------- learned evaluation (since 1.6)
+ *
+ * An mg_eval is a small neural network that values positions of one game:
+ * the expected result for the player to move, in [-1, 1].  Its weights
+ * come from a file in the MGNN format (doc/eval-format.md; the library
+ * does no I/O: the caller reads the file and hands over its bytes), or
+ * are shipped with the library for some games (mg_eval_builtin).  An
+ * mg_eval is read-only after creation: any number of threads may share
+ * one.  The network sees the inputs mg_eval_inputs() gives. */
+typedef struct mg_eval mg_eval;
+
+#define MG_EVAL_OBSERVATION 1 /* inputs: the observation of the mover */
+#define MG_EVAL_FEATURES 2    /* that, then the game's features */
+
+/* Parse and check the bytes of an MGNN file: magic, version, flags, the
+ * game's spec (made with mg_game_new), sizes, every weight finite, the
+ * CRC-32 and the exact length.  Copies what it keeps: data may be freed
+ * after.  Errors: MG_EINVAL (out NULL, data NULL with len > 0),
+ * MG_ESYNTAX (not an MGNN file: bad magic, truncated, wrong length, bad
+ * checksum), MG_EVALUE (a field out of range: version, flags, sizes, a
+ * weight not finite, an input count the game does not give), the spec's
+ * mg_game_new() error (MG_ENOGAME, MG_EOPTION, ...), MG_ENOMEM; err (may
+ * be NULL) names the defect and its offset. */
+MG_API int mg_eval_new(mg_eval **out, const void *data, size_t len,
+                       char *err, size_t errcap);
+
+/* The network shipped with the library for g's canonical spec (since
+ * 1.6; doc/eval-format.md lists them).  Errors: MG_EINVAL (NULL),
+ * MG_EUNSUPPORTED (none is shipped for that game), MG_ENOMEM. */
+MG_API int mg_eval_builtin(mg_eval **out, const mg_game *g);
+
+/* Free an evaluation (NULL is fine).  Bots that borrow it must be freed
+ * or given another first. */
+MG_API void mg_eval_free(mg_eval *ev);
+
+/* The canonical spec of the game the network values.  Errors: MG_EINVAL,
+ * MG_ENOBUFS. */
+MG_API int mg_eval_spec(const mg_eval *ev, char *buf, size_t cap,
+                        size_t *needed);
+
+/* The network's input kind (MG_EVAL_OBSERVATION or MG_EVAL_FEATURES) into
+ * *inputs and its number of inputs into *count (either may be NULL).
+ * Errors: MG_EINVAL (ev NULL). */
+MG_API int mg_eval_shape(const mg_eval *ev, int *inputs, size_t *count);
+
+/* The input floats of kind `inputs` of s, as a network sees them: for
+ * MG_EVAL_OBSERVATION mg_state_observation() of the player to move; for
+ * MG_EVAL_FEATURES those, then the game's features (doc/eval-format.md).
+ * s may be over (the player who moved last is then the viewer).  *count
+ * is always set; MG_ENOBUFS when cap is smaller.  Needs no network: a
+ * trainer makes its inputs with it.  Errors: MG_EINVAL (NULL, bad
+ * inputs), MG_EUNSUPPORTED (the game has no observation, or no features
+ * for MG_EVAL_FEATURES), MG_ENOBUFS.  Never allocates. */
+MG_API int mg_eval_inputs(const mg_state *s, int inputs, float *buf,
+                          size_t cap, size_t *count);
+
+/* The network's value of s for the player to move, in [-1, 1], into
+ * *value.  Allocates nothing when the inputs and the two widest layers
+ * fit in 4096 floats (every shipped network; else one scratch buffer per
+ * call).  Errors: MG_EINVAL (NULL), MG_EMISMATCH (s is not of the
+ * network's game: another canonical spec or board), MG_EOVER (s is over),
+ * MG_ENOMEM. */
+MG_API int mg_eval_value(const mg_eval *ev, const mg_state *s, float *value);
+
+/* Let bot value positions with the network ev (since 1.6; NULL: none
+ * again).  The bot borrows ev: keep it until the bot is freed or given
+ * another.  The searching bots use it on states of ev's game (others as
+ * before): mcts gives each leaf of its tree search the value
+ * (1 - net) x playout + net x network, net its option (0 by default:
+ * playouts alone; 1: the network alone); strong(eval=auto) uses it (or
+ * the network shipped for the game) for half of the value,
+ * strong(eval=none) never; the other bots ignore it.  The next choice
+ * starts a new tree.  Errors: MG_EINVAL (bot NULL), MG_ENOMEM. */
+MG_API int mg_bot_set_eval(mg_bot *bot, const mg_eval *ev);
 
 /* ----------------------------------------------- the position (since 1.3)
  *

@@ -16,6 +16,7 @@
  * another object of the same game.
  */
 #include "bot.h"
+#include "eval.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,10 @@ const mg__option mg__mcts_options[N_MCTS_OPTS] = {
     {"margin", MG__OPT_MILLI, 0, 1000, NULL, 500},
     {"reuse", MG__OPT_BOOL, 0, 1, NULL, 1},
     {"playout", MG__OPT_ENUM, 0, 0, playout_names, PLAYOUT_RANDOM},
+    /* 1.6: the share of a leaf's value that comes from the network
+     * set by mg_bot_set_eval (0: playouts only, as before; 1: the
+     * network only, no playout) */
+    {"net", MG__OPT_MILLI, 0, 1000, NULL, 0},
 };
 
 /* The solver bot: the solve's budget and memory, and the iterations of
@@ -165,6 +170,10 @@ int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed, char *err,
         b->o.v[OPT_TIME] = 0;
         if (kind == BOT_STRONG) /* the game's knowledge, where it has it */
             b->o.v[OPT_PLAYOUT] = PLAYOUT_POLICY;
+        /* strong(eval=auto): a network, when it has one, gives half of
+         * each leaf's value (not yet tuned: no trained weights ship) */
+        if (kind == BOT_STRONG && o.v[XOPT_EVAL] == 0)
+            b->o.v[OPT_NET] = 500;
     }
     b->rng = seed;
     *out = b;
@@ -185,6 +194,9 @@ static void drop_buffers(mg_bot *b)
     free(b->path);
     free(b->seen);
     free(b->tab);
+    mg_eval_free(b->own_ev);
+    b->own_ev = NULL;
+    b->ev = NULL;
     b->work = NULL;
     b->root_st = NULL;
     b->legal = b->path = b->seen = NULL;
@@ -202,6 +214,7 @@ void mg_bot_free(mg_bot *b)
     if (!b)
         return;
     drop_buffers(b);
+    free(b->ev_scratch);
     free(b);
 }
 
@@ -277,6 +290,8 @@ int mg__bot_prepare(mg_bot *b, const mg_game *g)
          b->kind == BOT_STRONG) &&
         mg__mcts_alloc(b, g) != MG_OK)
         goto fail;
+    if (mg__bot_pick_eval(b, g) != MG_OK)
+        goto fail;
     b->have_game = 1;
     b->identity = g->identity;
     return MG_OK;
@@ -284,6 +299,55 @@ fail:
     drop_buffers(b);
     return MG_ENOMEM;
 }
+/* ---------------------------------------------- the learned evaluation */
+
+int mg__bot_pick_eval(mg_bot *b, const mg_game *g)
+{
+    const mg_eval *ev = NULL;
+    b->ev = NULL;
+    if (b->kind != BOT_MCTS && b->kind != BOT_SOLVER && b->kind != BOT_STRONG)
+        return MG_OK;
+    if (b->user_ev && b->user_ev->game->identity == g->identity)
+        ev = b->user_ev;
+    else if (!b->user_ev && b->kind == BOT_STRONG &&
+             b->so.v[XOPT_EVAL] == 0) { /* eval=auto: the shipped one */
+        if (!b->own_ev || b->own_ev->game->identity != g->identity) {
+            mg_eval_free(b->own_ev);
+            b->own_ev = NULL;
+            if (mg_eval_builtin(&b->own_ev, g) == MG_ENOMEM)
+                return MG_ENOMEM;
+        }
+        ev = b->own_ev;
+    }
+    if (ev && ev->scratch > b->ev_scratch_n) {
+        float *p = realloc(b->ev_scratch, ev->scratch * sizeof *p);
+        if (!p)
+            return MG_ENOMEM;
+        b->ev_scratch = p;
+        b->ev_scratch_n = ev->scratch;
+    }
+    b->ev = ev;
+    return MG_OK;
+}
+
+int mg_bot_set_eval(mg_bot *bot, const mg_eval *ev)
+{
+    if (!bot)
+        return MG_EINVAL;
+    if (ev && ev->scratch > bot->ev_scratch_n) {
+        float *p = realloc(bot->ev_scratch, ev->scratch * sizeof *p);
+        if (!p)
+            return MG_ENOMEM;
+        bot->ev_scratch = p;
+        bot->ev_scratch_n = ev->scratch;
+    }
+    bot->user_ev = ev;
+    bot->ev = NULL;
+    bot->have_tree = 0; /* the tree's values came from another network */
+    bot->have_game = 0; /* pick again on the next choose */
+    return MG_OK;
+}
+
 /* -------------------------------------------------------- random, greedy */
 
 static uint32_t rand_below(mg_bot *b, uint32_t n)

@@ -18,7 +18,7 @@
 enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS, BOT_SOLVER, BOT_STRONG, BOT_LEVEL,
        N_KINDS };
 enum { OPT_ITER, OPT_TIME, OPT_C, OPT_BIAS, OPT_MARGIN, OPT_REUSE,
-       OPT_PLAYOUT, N_MCTS_OPTS };
+       OPT_PLAYOUT, OPT_NET, N_MCTS_OPTS };
 /* mcts's playout option (1.6): uniformly random playouts and greedy's
  * gains as priors (the default: 1.5's search), or the game's knowledge
  * playout and priors where it has them (ops->policy_playout_result,
@@ -76,8 +76,18 @@ struct mg_bot {
     int have_tree;
     double (*tab)[3];        /* TABLE entries: 1/v, 1/sqrt(v), sqrt(ln v) */
     uint32_t tabn;           /* entries filled (above every child's visits) */
+    /* the learned evaluation (1.6, mg_bot_set_eval): borrowed, and its
+     * forward pass's scratch (ev->scratch floats), the bot's own */
+    const mg_eval *ev;       /* the network in use for this game, or NULL */
+    const mg_eval *user_ev;  /* the one mg_bot_set_eval gave (borrowed) */
+    mg_eval *own_ev;         /* strong(eval=auto): the shipped one, owned */
+    float *ev_scratch;
+    size_t ev_scratch_n;
 };
 
+/* bot.c: the network b uses for g (NULL: none), its scratch made;
+ * MG_OK or MG_ENOMEM. */
+MG_HIDDEN int mg__bot_pick_eval(mg_bot *b, const mg_game *g);
 /* bot.c: the buffers for g (first use, or another game); MG_OK or
  * MG_ENOMEM (every buffer dropped).  Also used by analyse.c. */
 MG_HIDDEN int mg__bot_prepare(mg_bot *b, const mg_game *g);

@@ -37,6 +37,7 @@
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include "bot.h"
+#include "eval.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -324,7 +325,9 @@ static void iterate(mg_bot *b, const mg_game *g)
 {
     mg_state *w = b->work;
     int32_t n = b->root, depth = 0, i, s0, s1, sc[2], winner;
-    double mw = (double)b->o.v[OPT_MARGIN] / 1000.0, total, r0;
+    double mw = (double)b->o.v[OPT_MARGIN] / 1000.0, total, r0, rn = 0.5;
+    double net = (double)b->o.v[OPT_NET] / 1000.0;
+    int mover;
     mg__state_restore(w, b->root_st);
     b->path[depth++] = n;
     /* descend through expanded nodes */
@@ -364,22 +367,37 @@ static void iterate(mg_bot *b, const mg_game *g)
             }
         }
     }
-    /* the rollout: its result only, w left at the leaf (1.5) */
-    if (b->o.v[OPT_PLAYOUT] == PLAYOUT_POLICY) /* the game's theory */
-        mg__state_policy_result(w, mg__splitmix64(&b->rng),
-                                g->max_length > 0 ? -1 : PLAYOUT_CAP,
-                                &winner, sc);
-    else
-        mg_state_playout_result(w, mg__splitmix64(&b->rng),
-                                g->max_length > 0 ? -1 : PLAYOUT_CAP, &winner,
-                                sc);
-    s0 = sc[0];
-    s1 = sc[1];
-    /* reward for seat 0: (1 - margin) x result + margin x score share */
-    total = (double)(s0 < 0 ? -(int64_t)s0 : s0) +
-            (double)(s1 < 0 ? -(int64_t)s1 : s1);
-    r0 = (1 - mw) * (winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5) +
-         mw * 0.5 * (1.0 + (total > 0 ? ((double)s0 - s1) / total : 0.0));
+    /* the network's value of the leaf (1.6), as seat 0's reward */
+    mover = mg_state_current_player(w);
+    if (b->ev && net > 0 && mover >= 0) {
+        float v = mg__eval_position(b->ev, mg__state_position(w), mover,
+                                    b->ev_scratch);
+        rn = 0.5 * (1.0 + (mover == 0 ? v : -v));
+    } else
+        net = 0;
+    if (net >= 1.0) {
+        r0 = rn; /* the network alone: no playout */
+    } else {
+        /* the rollout: its result only, w left at the leaf (1.5); with
+         * playout=policy the game's theory plays it (1.6) */
+        if (b->o.v[OPT_PLAYOUT] == PLAYOUT_POLICY)
+            mg__state_policy_result(w, mg__splitmix64(&b->rng),
+                                    g->max_length > 0 ? -1 : PLAYOUT_CAP,
+                                    &winner, sc);
+        else
+            mg_state_playout_result(w, mg__splitmix64(&b->rng),
+                                    g->max_length > 0 ? -1 : PLAYOUT_CAP,
+                                    &winner, sc);
+        s0 = sc[0];
+        s1 = sc[1];
+        /* reward for seat 0: (1 - margin) x result + margin x score
+         * share; then (1 - net) x that + net x the network's */
+        total = (double)(s0 < 0 ? -(int64_t)s0 : s0) +
+                (double)(s1 < 0 ? -(int64_t)s1 : s1);
+        r0 = (1 - mw) * (winner == 0 ? 1.0 : winner == 1 ? 0.0 : 0.5) +
+             mw * 0.5 * (1.0 + (total > 0 ? ((double)s0 - s1) / total : 0.0));
+        r0 = (1 - net) * r0 + net * rn;
+    }
     for (i = 0; i < depth; i++) {
         int32_t m = b->path[i];
         node *p = &b->pool[m];

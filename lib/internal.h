@@ -367,6 +367,17 @@ typedef struct mg__game_ops {
     void (*illegal_reason)(const mg_game *g, const void *st, int32_t action,
                            mg__sb *sb);
     void (*end_reason)(const mg_game *g, const void *st, mg__sb *sb);
+
+    /* ------------------------------------ evaluation features (1.6)
+     * Optional (NULL: none; mg_eval_inputs' MG_EVAL_FEATURES is then
+     * MG_EUNSUPPORTED): num_features, the number of floats features
+     * writes (a constant of g, >= 1); features, the game's facts of st
+     * as `player` (0 or 1) sees them, every one of the floats written,
+     * as doc/eval-format.md lists them per game.  st may be over.  Must
+     * not allocate or change st. */
+    int32_t (*num_features)(const mg_game *g);
+    void (*features)(const mg_game *g, const void *st, int player,
+                     float *buf);
 } mg__game_ops;
 
 #define MG__GAIN_UNKNOWN INT64_MIN /* ops->gains: not computed */

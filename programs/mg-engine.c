@@ -17,6 +17,7 @@
  * Exit status: 0 after quit or at the end of input, 2 a usage error.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "tools/bot_eval.h"
 #include "tools/lines.h"
 #include "tools/util.h"
 
@@ -42,7 +43,8 @@ static const char usage[] =
 
 typedef struct {
     const char *bot_spec, *name;
-    char *canon;     /* the bot's canonical spec */
+    char *canon;     /* the bot's canonical spec (without eval=PATH) */
+    bot_eval be;     /* the spec without eval=PATH, and its network */
     uint64_t seed;
     int budget;      /* --budget */
     long bot_time;   /* the movetime the bot was made for (--budget) */
@@ -103,8 +105,10 @@ static int new_bot(server *sv, const mg_game *g, long movetime)
     mg_bot_free(sv->bot);
     sv->bot = NULL;
     sv->bot_time = movetime;
-    rc = mg_bot_new(&sv->bot, bot_spec ? bot_spec : sv->bot_spec,
+    rc = mg_bot_new(&sv->bot, bot_spec ? bot_spec : sv->be.spec,
                     util_mix(sv->seed ^ h), NULL, 0);
+    if (rc == MG_OK && sv->be.ev)
+        rc = mg_bot_set_eval(sv->bot, sv->be.ev);
     free(bot_spec);
     return rc;
 }
@@ -433,14 +437,23 @@ int main(int argc, char **argv)
     }
     if (!sv.bot_spec)
         return fail_usage("no bot spec (random, greedy, mcts(...))", NULL);
-    rc = mg_bot_new(&sv.bot, sv.bot_spec, sv.seed, err, sizeof err);
-    if (rc != MG_OK)
+    if (bot_eval_init(&sv.be, sv.bot_spec, err, sizeof err) < 0) {
+        bot_eval_free(&sv.be);
         return fail_usage(err, NULL);
+    }
+    rc = bot_eval_bot(&sv.be, &sv.bot, sv.seed, err, sizeof err);
+    if (rc != MG_OK) {
+        bot_eval_free(&sv.be);
+        return fail_usage(err, NULL);
+    }
     sv.canon = util_xmalloc(1024);
     if (mg_bot_spec(sv.bot, sv.canon, 1024, NULL) != MG_OK)
-        snprintf(sv.canon, 1024, "%s", sv.bot_spec);
+        snprintf(sv.canon, 1024, "%s", sv.be.spec);
     if (!sv.name) {
-        snprintf(name, sizeof name, "mg-engine %.280s", sv.canon);
+        char shown[1024];
+        if (bot_eval_canon(&sv.be, sv.bot, shown, sizeof shown) < 0)
+            snprintf(shown, sizeof shown, "%s", sv.canon);
+        snprintf(name, sizeof name, "mg-engine %.280s", shown);
         sv.name = name;
     }
     rc = serve(&sv);
@@ -449,5 +462,6 @@ int main(int argc, char **argv)
     mg_state_free(sv.scratch);
     mg_game_free(sv.game);
     free(sv.canon);
+    bot_eval_free(&sv.be);
     return rc;
 }

@@ -41,8 +41,8 @@ static const char usage[] =
     "  -h, --help        this text\n"
     "\n"
     "PLAYER: human; a bot: random, greedy, mcts(iterations=1000,time_ms=0,\n"
-    "c=0.3,bias=10,margin=0.5,reuse=true,playout=random) (mg_bot_new(3));\n"
-    "or an engine: cmd:PROGRAM ARGS (mindgames-engine(7)).\n"
+    "c=0.3,bias=10,margin=0.5,reuse=true,playout=random,net=0)\n"
+    "(mg_bot_new(3)); or an engine: cmd:PROGRAM ARGS (mindgames-engine(7)).\n"
     "A person types a move in notation, or: help, legend, undo [N],\n"
     "save FILE, load FILE, show, quit.\n";
 

@@ -6,9 +6,10 @@
 #   make tools           build them in $(B)/programs (make builds them too)
 #   make install-tools   into BINDIR, with their man1 pages (make install)
 #   make uninstall-tools
-#   make tools-check     their tests (tests/tools-check.sh and
+#   make tools-check     their tests (tests/tools-check.sh,
 #                        tests/tools-reasons-check.sh,
-#                        tests/tools-analyse-check.sh; make check)
+#                        tests/tools-analyse-check.sh and
+#                        tests/tools-eval-check.sh; make check)
 #   make check-slurm     mg-match as a Slurm array job on a one-node
 #                        cluster the test starts and stops (as root, with
 #                        slurm-wlm and munge; else skipped; not in make check)
@@ -112,6 +113,7 @@ tools-check: $(TOOL_BINS) $(B)/examples/engine-greedy $(B)/examples/engine-sites
 	$(Q)sh tests/tools-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-reasons-check.sh "$(B)" "$(PYTHON)"
 	$(Q)sh tests/tools-analyse-check.sh "$(B)" "$(PYTHON)"
+	$(Q)sh tests/tools-eval-check.sh "$(B)" "$(PYTHON)"
 
 # tests/slurm-check.sh: a real Slurm (munged, slurmctld, slurmd) in a
 # temporary directory, an array of four mg-match shards, --merge.

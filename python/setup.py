@@ -132,6 +132,23 @@ def compile_library(top, out):
         raise SystemExit("no C sources in %s/lib" % top)
     tmp = tempfile.mkdtemp(prefix="mindgames-build-")
     try:
+        # the networks shipped with the library (mg_eval_builtin): the
+        # Makefile's generated header, made the same way
+        embed = os.path.join(top, "lib", "weights", "embed.sh")
+        if os.path.isfile(embed):
+            gen = os.path.join(tmp, "gen")
+            os.makedirs(gen)
+            weights = sorted(glob.glob(os.path.join(top, "lib", "weights",
+                                                    "*.mgnn")))
+            with open(os.path.join(gen, "mg_eval_weights.h"), "w") as f:
+                p = subprocess.run(["sh", embed] + weights, stdout=f,
+                                   stderr=subprocess.PIPE,
+                                   universal_newlines=True)
+            if p.returncode != 0:
+                raise SystemExit("lib/weights/embed.sh failed: %s"
+                                 % p.stderr.strip())
+            inc.append("-I" + gen)
+
         def one(src):
             rel = os.path.relpath(src, os.path.join(top, "lib"))
             obj = os.path.join(tmp, rel.replace(os.sep, "__") + ".o")
@@ -247,7 +264,8 @@ class sdist(_sdist):
         lib = os.path.join(top, "lib")
         for path in sorted(glob.glob(os.path.join(lib, "**", "*"),
                                      recursive=True)):
-            if os.path.isfile(path) and path.endswith((".c", ".h", ".map")):
+            if os.path.isfile(path) and path.endswith((".c", ".h", ".map",
+                                                       ".mgnn", ".sh")):
                 target = os.path.join(dest, "lib", os.path.relpath(path, lib))
                 os.makedirs(os.path.dirname(target), exist_ok=True)
                 shutil.copy2(path, target)

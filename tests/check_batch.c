@@ -47,6 +47,15 @@ void *realloc(void *p, size_t n)
     allocs++;
     return __libc_realloc(p, n);
 }
+long mg_test_allocations(void)
+{
+    return allocs;
+}
+#else
+long mg_test_allocations(void)
+{
+    return -1;
+}
 #endif
 
 typedef struct model {

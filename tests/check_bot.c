@@ -47,15 +47,15 @@ START_TEST(spec_canonical_forms)
         {" Random ( ) ", "random"},
         {"GREEDY", "greedy"},
         {"mcts", "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,"
-                 "reuse=true,playout=random)"},
+                 "reuse=true,playout=random,net=0)"},
         {"mcts(c=1.414,bias=0,margin=0)",
          "mcts(iterations=1000,time_ms=0,c=1.414,bias=0,margin=0,"
-         "reuse=true,playout=random)"},
+         "reuse=true,playout=random,net=0)"},
         {"mcts(iterations=0, time_ms=25, C=2.50, reuse=FALSE)",
          "mcts(iterations=0,time_ms=25,c=2.5,bias=10,margin=0.5,"
-         "reuse=false,playout=random)"},
+         "reuse=false,playout=random,net=0)"},
         {"mcts(c=0.05)", "mcts(iterations=1000,time_ms=0,c=0.05,bias=10,"
-                         "margin=0.5,reuse=true,playout=random)"},
+                         "margin=0.5,reuse=true,playout=random,net=0)"},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {

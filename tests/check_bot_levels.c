@@ -39,18 +39,18 @@ START_TEST(time_alone_means_search_this_long)
 {
     canonical_is("mcts(time_ms=1000)",
                  "mcts(iterations=0,time_ms=1000,c=0.3,bias=10,margin=0.5,"
-                 "reuse=true,playout=random)");
+                 "reuse=true,playout=random,net=0)");
     canonical_is("solver(time_ms=1000)",
                  "solver(nodes=0,time_ms=1000,memory_mb=64,iterations=0)");
     /* what the user gave is kept */
     canonical_is("mcts(iterations=50,time_ms=1000)",
                  "mcts(iterations=50,time_ms=1000,c=0.3,bias=10,margin=0.5,"
-                 "reuse=true,playout=random)");
+                 "reuse=true,playout=random,net=0)");
     canonical_is("solver(time_ms=1000,nodes=5,iterations=7)",
                  "solver(nodes=5,time_ms=1000,memory_mb=64,iterations=7)");
     /* and the defaults without a time are 1.5's */
     canonical_is("mcts", "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,"
-                         "margin=0.5,reuse=true,playout=random)");
+                         "margin=0.5,reuse=true,playout=random,net=0)");
     canonical_is("solver",
                  "solver(nodes=1000000,time_ms=0,memory_mb=64,iterations=1000)");
 }
@@ -62,11 +62,11 @@ START_TEST(strong_and_level_specs)
         "random",
         "greedy",
         "mcts(iterations=100,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random)",
+        "playout=random,net=0)",
         "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random)",
+        "playout=random,net=0)",
         "mcts(iterations=10000,time_ms=2000,c=0.3,bias=10,margin=0.5,"
-        "reuse=true,playout=random)",
+        "reuse=true,playout=random,net=0)",
         "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=auto)",
         "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=auto)",
         "strong(time_ms=4000,iterations=0,nodes=0,memory_mb=64,eval=auto)",

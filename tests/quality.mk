@@ -23,7 +23,7 @@
 #   make tsan           the same under -fsanitize=thread, in $(B)/tsan
 #
 # Variables: CLANG (clang), ABI_CC (clang), FUZZ_SECONDS (60), FUZZ_FLAGS
-# (extra libFuzzer flags), FUZZ_TARGETS (all five, and server), TSAN_GAMES (2 matches
+# (extra libFuzzer flags), FUZZ_TARGETS (all six, and server), TSAN_GAMES (2 matches
 # per thread and game under tsan; make threads plays 4); the environment
 # variable MG_THREAD_GAMES overrides both.
 
@@ -35,7 +35,7 @@ FUZZ_LONG_SECONDS ?= 28800
 FUZZ_JOBS    ?= 2
 TSAN_GAMES   ?= 2
 
-FUZZ_TARGETS := spec notation record board actions
+FUZZ_TARGETS := spec notation record board actions eval
 # mg-server's request handling (tests/fuzz/fuzz_server.c) joins them when
 # the server's libraries are installed; else fuzz-replay says it skips it.
 FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
@@ -45,7 +45,8 @@ FUZZ_TARGETS += server
 endif
 FUZZ_SRC     := tests/fuzz
 FUZZ_CORPUS  := $(FUZZ_SRC)/corpus
-FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h $(HEADER)
+FUZZ_DEPS    := $(FUZZ_SRC)/fuzz.h tests/game_specs.h tests/test_rng.h \
+                tests/eval_test.h $(HEADER)
 ABI_BASELINE := abi/libmindgames.so.$(MAJOR).abi
 
 # Builds with another compiler or sanitizers: the warnings, never -Werror
@@ -75,7 +76,7 @@ ABI_SO := $(B)/abi/$(SOREAL)
 
 $(ABI_SO): $(SRCS) $(LIB_HDRS) $(MAP) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -Ilib -fvisibility=hidden -fPIC -O0 -g \
+	$(Q)$(ABI_CC) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) -fvisibility=hidden -fPIC -O0 -g \
 	    -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(MAP) \
 	    -Wl,-z,defs -o $@ $(SRCS)
 
@@ -101,12 +102,12 @@ FZ_OBJS_NOCMP := $(patsubst lib/%.c,$(FZ_DIR)/lib-nocmp/%.o,$(SRCS))
 
 $(FZ_DIR)/lib/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(FZ_SAN) -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
 
 $(FZ_DIR)/lib-nocmp/%.o: lib/%.c $(LIB_HDRS) | quality-tools-clang
 	@mkdir -p $(@D)
-	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib $(FZ_SAN) -fsanitize=fuzzer-no-link \
+	$(Q)$(CLANG) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(FZ_SAN) -fsanitize=fuzzer-no-link \
 	    $(FZ_NOCMP) -c $< -o $@
 
 $(FZ_DIR)/fuzz_actions: $(FUZZ_SRC)/fuzz_actions.c $(FUZZ_DEPS) $(FZ_OBJS_NOCMP)
@@ -228,7 +229,7 @@ TS_OBJS := $(patsubst lib/%.c,$(TS_DIR)/lib/%.o,$(SRCS))
 
 $(TS_DIR)/lib/%.o: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib $(TS_SAN) -c $< -o $@
+	$(Q)$(CC) $(Q_WARN) -Iinclude -Ilib -I$(GEN_DIR) $(TS_SAN) -c $< -o $@
 
 $(TS_DIR)/check_threads: tests/check_threads.c tests/test_rng.h $(TS_OBJS)
 	$(Q)$(CC) $(Q_WARN) -Iinclude $(TS_SAN) -pthread $< $(TS_OBJS) -o $@ -lm

@@ -54,3 +54,6 @@ MG_API_SUITE(reasons_chains)             /* check_reasons_chains.c: rules §5 */
 MG_API_SUITE(queries)                    /* check_queries.c: bounds, length, masks */
 MG_API_SUITE(batch)                      /* check_batch.c: n games at once */
 MG_API_SUITE(playout_result)             /* check_playout_result.c (1.5) */
+MG_API_SUITE(eval)                       /* check_eval.c: the MGNN loader, values */
+MG_API_SUITE(eval_features)              /* check_eval_features.c: D&B features */
+MG_API_SUITE(eval_bot)                   /* check_eval_bot.c: networks in bots */

@@ -214,8 +214,11 @@ class TestPrototypes(unittest.TestCase):
                     elif "*" in p:
                         if base == "char":
                             self.assertIs(a, c.c_char_p, p)
+                        elif base == "void":      # const void *data
+                            self.assertIs(a, c.c_void_p, p)
                         else:
                             want = {"int32_t": c.c_int32, "int8_t": c.c_int8,
+                                    "int": c.c_int,
                                     "float": c.c_float, "double": c.c_double,
                                     "size_t": c.c_size_t,
                                     "int64_t": c.c_int64,

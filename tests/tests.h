@@ -53,6 +53,10 @@ static inline int mg_test_games_upto(int dflt)
             ck_abort_msg(__VA_ARGS__);                                        \
     } while (0)
 
+/* The calls to malloc, calloc and realloc so far (check_batch.c counts
+ * them: glibc, no sanitizer), or -1 where they are not counted. */
+long mg_test_allocations(void);
+
 /* New game from spec or fail the test with the library's message. */
 #define MG_GAME(g, spec)                                                      \
     do {                                                                      \

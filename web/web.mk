@@ -56,7 +56,7 @@ web-deps:
 # for its JS optimiser, through NODE_PATH.
 $(WEB_WASM): $(SRCS) $(LIB_HDRS) $(MAP) web/web.mk | web-deps
 	@mkdir -p $(@D)
-	$(Q)NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC) $(filter-out -Werror,$(LIB_WARN)) -Iinclude -Ilib \
+	$(Q)NODE_PATH=$${NODE_PATH:-/usr/share/nodejs} $(EMCC) $(filter-out -Werror,$(LIB_WARN)) -Iinclude -Ilib -I$(GEN_DIR) \
 	    $(WEB_OPT) $(SRCS) $(WEB_LDFLAGS) -o $(WEB_OUT)/mindgames.js
 	@echo "  EMCC    $@"
 

@@ -658,4 +658,6 @@ const mg__game_ops mg__dots_and_boxes_ops = {
     .solver = &mg__dab_solver,
     .illegal_reason = mg__dab_illegal_reason,
     .end_reason = mg__dab_end_reason,
+    .num_features = mg__dab_num_features,
+    .features = mg__dab_features,
 };

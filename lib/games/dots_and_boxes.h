@@ -211,4 +211,9 @@ MG_HIDDEN void mg__dab_illegal_reason(const mg_game *g, const void *st,
 MG_HIDDEN void mg__dab_end_reason(const mg_game *g, const void *st,
                                mg__sb *sb);
 
+/* dots_and_boxes_features.c: the evaluation's features (1.6). */
+MG_HIDDEN int32_t mg__dab_num_features(const mg_game *g);
+MG_HIDDEN void mg__dab_features(const mg_game *g, const void *st, int player,
+                                float *buf);
+
 #endif /* MG_DOTS_AND_BOXES_H */

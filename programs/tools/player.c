@@ -28,14 +28,19 @@ int player_init(player *p, const char *arg, long timeout_ms, char *err,
     } else {
         mg_bot *b = NULL;
         p->kind = PLAYER_BOT;
-        rc = mg_bot_new(&b, arg, 0, msg, sizeof msg);
+        if (bot_eval_init(&p->be, arg, msg, sizeof msg) < 0) {
+            snprintf(err, errcap, "bot %s: %s",
+                     util_quote(arg, strlen(arg), q, sizeof q), msg);
+            return -1;
+        }
+        rc = bot_eval_bot(&p->be, &b, 0, msg, sizeof msg);
         if (rc != MG_OK) {
             snprintf(err, errcap, "bot %s: %s (%s)",
                      util_quote(arg, strlen(arg), q, sizeof q), msg,
                      mg_strerror(rc));
             return -1;
         }
-        if (mg_bot_spec(b, canon, sizeof canon, NULL) == MG_OK)
+        if (bot_eval_canon(&p->be, b, canon, sizeof canon) == 0)
             p->canon = util_xstrdup(canon);
         mg_bot_free(b);
     }
@@ -47,6 +52,7 @@ int player_init(player *p, const char *arg, long timeout_ms, char *err,
 void player_free(player *p)
 {
     mg_bot_free(p->bot);
+    bot_eval_free(&p->be);
     if (p->eng) {
         engine_free(p->eng);
         free(p->eng);
@@ -62,7 +68,7 @@ int player_begin(player *p, uint64_t seed, char *err, size_t errcap)
     if (p->kind == PLAYER_BOT) {
         mg_bot_free(p->bot);
         p->bot = NULL;
-        rc = mg_bot_new(&p->bot, p->arg, seed, NULL, 0);
+        rc = bot_eval_bot(&p->be, &p->bot, seed, NULL, 0);
         if (rc != MG_OK) {
             snprintf(err, errcap, "bot: %s", mg_strerror(rc));
             return -1;

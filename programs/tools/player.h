@@ -6,6 +6,7 @@
 #ifndef TOOLS_PLAYER_H
 #define TOOLS_PLAYER_H
 
+#include "bot_eval.h"
 #include "engine.h"
 
 enum { PLAYER_HUMAN, PLAYER_BOT, PLAYER_ENGINE };
@@ -15,6 +16,7 @@ typedef struct {
     char *arg;        /* as given: "human", "mcts(iterations=500)", "cmd:..." */
     char *canon;      /* a bot's canonical spec, else a copy of arg */
     mg_bot *bot;
+    bot_eval be;      /* a bot's spec without eval=PATH, and its network */
     engine *eng;      /* an external engine */
 } player;
 

@@ -188,6 +188,14 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mg_batch_state": (_H, [_H, c_int32]),
     "mg_batch_random_actions": (c_int, [_H, c_uint64, _P(c_int32)]),
     "mg_batch_bot_actions": (c_int, [_H, _H, _P(c_int32)]),
+    "mg_eval_new": (c_int, [_OUT, c_void_p, c_size_t] + _ERR),
+    "mg_eval_builtin": (c_int, [_OUT, _H]),
+    "mg_eval_free": (None, [_H]),
+    "mg_eval_spec": (c_int, [_H] + _BUF),
+    "mg_eval_shape": (c_int, [_H, _P(c_int), _SZ]),
+    "mg_eval_inputs": (c_int, [_H, c_int, _P(c_float), c_size_t, _SZ]),
+    "mg_eval_value": (c_int, [_H, _H, _P(c_float)]),
+    "mg_bot_set_eval": (c_int, [_H, _H]),
 }
 """``name: (restype, argtypes)`` of every function of the header."""
 
@@ -211,7 +219,9 @@ _SINCE.update((n, "1.5") for n in ("mg_state_illegal_reason",
                                    "mg_game_observation_bounds",
                                    "mg_state_legal_mask"))
 _SINCE.update((n, "1.5") for n in PROTOTYPES if n.startswith("mg_batch_"))
-_SINCE.update((n, "1.6") for n in ("mg_bot_plays", "mg_bot_analyse"))
+_SINCE.update((n, "1.6") for n in ("mg_bot_plays", "mg_bot_analyse",
+                                   "mg_bot_set_eval"))
+_SINCE.update((n, "1.6") for n in PROTOTYPES if n.startswith("mg_eval_"))
 
 # --------------------------------------------------------------- lookup
 

@@ -27,7 +27,8 @@ class Bot(Closable):
     - ``"greedy"``: the best immediate change of score(mover) -
       score(opponent), a win above any score, ties at random;
     - ``"mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,
-      reuse=true,playout=random)"``: UCT Monte Carlo tree search (see mindgames(7));
+      reuse=true,playout=random,net=0)"``: UCT Monte Carlo tree search
+      (see mindgames(7));
     - ``"solver"``: exact play through the solver, where it finishes
       within its budget (see mindgames(7));
     - ``"strong(time_ms=1000)"``: the library's strongest player of each

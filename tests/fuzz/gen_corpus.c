@@ -22,6 +22,7 @@
 
 #include "fuzz.h"
 
+#include "../eval_test.h"
 #include "../test_rng.h"
 
 #include <errno.h>
@@ -272,6 +273,47 @@ static void action_seeds(const fuzz_games *t)
     }
 }
 
+/* MGNN files (fuzz_eval.c): valid networks of each input kind and depth,
+ * and one of each defect the loader names. */
+static void eval_seeds(void)
+{
+    static const char *const dab =
+        "dots_and_boxes(grid=square,rows=1,cols=1,border=none,misere=false)";
+    static const uint32_t one[1] = {1}, two[2] = {3, 1}, four[4] = {4, 3, 2, 1};
+    static float w[512];
+    char name[64];
+    ev_buf b;
+    size_t i;
+    for (i = 0; i < sizeof w / sizeof w[0]; i++)
+        w[i] = (float)((int)(i % 13) - 6) / 10.0f;
+    ev_file(&b, dab, 1, 30, 1, one, w, ev_count(30, 1, one));
+    put("eval", "dab1-obs", b.p, b.len);
+    for (i = 0; i < b.len; i += 4) { /* each field broken, checksum right */
+        unsigned char *p = malloc(b.len);
+        memcpy(p, b.p, b.len);
+        p[i] ^= 0x41;
+        ev_fix_crc(p, b.len);
+        snprintf(name, sizeof name, "dab1-flip-%03u", (unsigned)i);
+        if (i < 64 || i + 8 >= b.len)
+            put("eval", name, p, b.len);
+        free(p);
+    }
+    put("eval", "dab1-cut", b.p, b.len / 2);
+    free(b.p);
+    ev_file(&b, dab, 2, 48, 2, two, w, ev_count(48, 2, two));
+    put("eval", "dab1-features", b.p, b.len);
+    free(b.p);
+    ev_file(&b, dab, 1, 30, 4, four, w, ev_count(30, 4, four));
+    put("eval", "dab1-deep", b.p, b.len);
+    free(b.p);
+    ev_file(&b, "dots_and_boxes", 1, 30, 1, one, w, 31);
+    put("eval", "not-canonical", b.p, b.len);
+    free(b.p);
+    ev_file(&b, "nosuchgame", 1, 30, 1, one, w, 31);
+    put("eval", "unknown-game", b.p, b.len);
+    free(b.p);
+}
+
 int main(int argc, char **argv)
 {
     fuzz_games t;
@@ -290,6 +332,7 @@ int main(int argc, char **argv)
     record_seeds(&t);
     board_seeds();
     action_seeds(&t);
+    eval_seeds();
     printf("gen_corpus: %d files in %s (%d games)\n", written, root, t.n);
     return 0;
 }
