@@ -261,6 +261,73 @@ START_TEST(test_invariants)
 }
 END_TEST
 
+/* China (8 features): each side's groups against mg_state_groups, which
+ * lists them (descending) through another path, along random games of
+ * the four games. */
+START_TEST(test_china_groups)
+{
+    static const char *const specs[] = {"china_squares", "china_tangle",
+                                        "china_octangle", "china_grove"};
+    static float x[40000];
+    int games = mg_test_games_upto(6), k, t, swaps = 0;
+    int32_t sw;
+    for (k = 0; k < 4; k++) {
+        mg_game *g;
+        mg_state *s;
+        int32_t cells;
+        MG_GAME(g, specs[k]);
+        cells = mg_game_num_sites(g);
+        ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+        for (t = 0; t < games; t++) {
+            uint64_t rng = (uint64_t)t * 31 + (uint64_t)k;
+            while (mg_state_undo(s) == MG_OK)
+                ;
+            for (;;) {
+                int32_t acts[4096], grp[4096];
+                size_t n, na, ng, i;
+                int p = mg_state_current_player(s), side;
+                float *f;
+                ck_assert_int_eq(mg_eval_inputs(s, MG_EVAL_FEATURES, x,
+                                                40000, &n), MG_OK);
+                f = x + n - 8;
+                for (side = 0; side < 2; side++) {
+                    int64_t stones = 0;
+                    int viewer = p >= 0 ? p : 0;
+                    ck_assert_int_eq(mg_state_groups(s, viewer ^ side, grp,
+                                                     4096, &ng), MG_OK);
+                    for (i = 0; i < ng; i++)
+                        stones += grp[i];
+                    MG_REQUIRE(fabs(f[side] * cells - (double)ng) < 1e-3,
+                               "%s: groups %g, want %zu", specs[k],
+                               f[side] * cells, ng);
+                    MG_REQUIRE(fabs(f[2 + side] * cells -
+                                    (ng ? grp[0] : 0)) < 1e-3, "largest");
+                    MG_REQUIRE(fabs(f[4 + side] * cells -
+                                    (ng > 1 ? grp[1] : 0)) < 1e-3, "second");
+                    MG_REQUIRE(fabs(f[6 + side] * cells - (double)stones) <
+                                   1e-3, "stones");
+                }
+                if (p < 0)
+                    break;
+                /* every other game takes the swap when it is offered */
+                if ((t & 1) && mg_state_action_from_string(s, "swap", &sw,
+                                                           NULL, 0) == MG_OK &&
+                    mg_state_is_legal(s, sw) == 1) {
+                    mg_state_apply(s, sw);
+                    swaps++;
+                    continue;
+                }
+                mg_state_legal_actions(s, acts, 4096, &na);
+                mg_state_apply(s, acts[mg_test_rand_below(&rng, na)]);
+            }
+        }
+        mg_state_free(s);
+        mg_game_free(g);
+    }
+    ck_assert_int_gt(swaps, 0);
+}
+END_TEST
+
 /* mg_eval_value allocates nothing, features or not. */
 START_TEST(test_value_without_malloc)
 {
@@ -328,6 +395,7 @@ Suite *mg_eval_features_suite(void)
     tcase_add_test(tc, test_hand_positions);
     tcase_add_test(tc, test_loony_against_solver);
     tcase_add_test(tc, test_invariants);
+    tcase_add_test(tc, test_china_groups);
     tcase_add_test(tc, test_value_without_malloc);
     suite_add_tcase(s, tc);
     return s;

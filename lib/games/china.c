@@ -387,6 +387,8 @@ static void undo(const mg_game *g, void *st, int32_t a, const void *rec)
         .site_owners = mg__china_site_owners, .observe = mg__china_observe,   \
         .gains = mg__china_gains, .illegal_reason = mg__china_illegal_reason, \
         .end_reason = mg__china_end_reason,                                   \
+        .num_features = mg__china_num_features,                               \
+        .features = mg__china_features,                                       \
         .solver = solver_ops,                                                 \
     }
 

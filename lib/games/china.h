@@ -161,6 +161,11 @@ MG_HIDDEN int32_t mg__china_score(const mg_game *g, const void *st,
                                   int player);
 MG_HIDDEN int mg__china_groups(const mg_game *g, const void *st, int player,
                                int32_t *buf, size_t cap, size_t *count);
+
+/* china_features.c: the evaluation's features (1.6). */
+MG_HIDDEN int32_t mg__china_num_features(const mg_game *g);
+MG_HIDDEN void mg__china_features(const mg_game *g, const void *st,
+                                  int player, float *buf);
 MG_HIDDEN void mg__china_gains(const mg_game *g, const void *st,
                                const int32_t *actions, int32_t n,
                                int64_t *out);
