@@ -544,15 +544,18 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 (since 1.6; before, the solve stopped at 1000000
  *                 nodes, or used all of time_ms, and the search that
  *                 followed ran 1000 iterations whatever the time left).
- *   strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=auto)
+ *   strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=none)
  *                 the library's strongest player of every game (since
  *                 1.6): the solver's plan above (solve with half of
  *                 time_ms and at most `nodes` nodes, else search the
  *                 rest of the time and at most `iterations` iterations)
  *                 with the search set for strength: the game's knowledge
  *                 in its playouts and priors where the game has it, and
- *                 with eval=auto the evaluation shipped with the library
- *                 for the game where there is one (eval=none: without).
+ *                 a network for half of each leaf's value: the one given
+ *                 by mg_bot_set_eval(), else with eval=auto the one
+ *                 shipped with the library for the game where there is
+ *                 one (not the default: it has not been measured to help
+ *                 yet; eval=none: no shipped network).
  *                 iterations given alone means time_ms=0: a bot that is
  *                 deterministic for its seed (its solve then gets 200
  *                 nodes an iteration unless `nodes` says).
@@ -674,9 +677,9 @@ MG_API int mg_eval_value(const mg_eval *ev, const mg_state *s, float *value);
  * another.  The searching bots use it on states of ev's game (others as
  * before): mcts gives each leaf of its tree search the value
  * (1 - net) x playout + net x network, net its option (0 by default:
- * playouts alone; 1: the network alone); strong(eval=auto) uses it (or
- * the network shipped for the game) for half of the value,
- * strong(eval=none) never; the other bots ignore it.  The next choice
+ * playouts alone; 1: the network alone); strong uses it for half of the
+ * value (in place of the one shipped for the game, which it uses only
+ * with eval=auto); the other bots ignore it.  The next choice
  * starts a new tree.  Errors: MG_EINVAL (bot NULL), MG_ENOMEM. */
 MG_API int mg_bot_set_eval(mg_bot *bot, const mg_eval *ev);
 

@@ -170,10 +170,6 @@ int mg_bot_new(mg_bot **out, const char *spec, uint64_t seed, char *err,
         b->o.v[OPT_TIME] = 0;
         if (kind == BOT_STRONG) /* the game's knowledge, where it has it */
             b->o.v[OPT_PLAYOUT] = PLAYOUT_POLICY;
-        /* strong(eval=auto): a network, when it has one, gives half of
-         * each leaf's value (not yet tuned: no trained weights ship) */
-        if (kind == BOT_STRONG && o.v[XOPT_EVAL] == 0)
-            b->o.v[OPT_NET] = 500;
     }
     b->rng = seed;
     *out = b;
@@ -327,6 +323,8 @@ int mg__bot_pick_eval(mg_bot *b, const mg_game *g)
         b->ev_scratch_n = ev->scratch;
     }
     b->ev = ev;
+    if (b->kind == BOT_STRONG) /* a network, when it has one: half */
+        b->o.v[OPT_NET] = ev ? 500 : 0;
     return MG_OK;
 }
 

@@ -67,17 +67,17 @@ START_TEST(strong_and_level_specs)
         "playout=random,net=0)",
         "mcts(iterations=10000,time_ms=2000,c=0.3,bias=10,margin=0.5,"
         "reuse=true,playout=random,net=0)",
-        "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=auto)",
-        "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=auto)",
-        "strong(time_ms=4000,iterations=0,nodes=0,memory_mb=64,eval=auto)",
+        "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=none)",
+        "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=none)",
+        "strong(time_ms=4000,iterations=0,nodes=0,memory_mb=64,eval=none)",
     };
     int n;
     canonical_is("strong",
                  "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,"
-                 "eval=auto)");
+                 "eval=none)");
     canonical_is("strong(iterations=200)",
                  "strong(time_ms=0,iterations=200,nodes=0,memory_mb=64,"
-                 "eval=auto)");
+                 "eval=none)");
     canonical_is("Strong(EVAL=none, time_ms=30)",
                  "strong(time_ms=30,iterations=0,nodes=0,memory_mb=64,"
                  "eval=none)");

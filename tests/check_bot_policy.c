@@ -51,7 +51,7 @@ START_TEST(policy_spec)
     mg_bot *bad = NULL;
     ck_assert_int_eq(mg_bot_spec(b, buf, sizeof buf, NULL), MG_OK);
     ck_assert_str_eq(buf, "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,"
-                          "margin=0.5,reuse=true,playout=policy)");
+                          "margin=0.5,reuse=true,playout=policy,net=0)");
     mg_bot_free(b);
     ck_assert_int_eq(mg_bot_new(&bad, "mcts(playout=smart)", 1, err,
                                 sizeof err),

@@ -105,8 +105,7 @@ START_TEST(test_off_plays_as_before)
 {
     static const char *const specs[] = {
         "mcts(iterations=200)", "mcts(iterations=200,net=0)",
-        "strong(iterations=50,eval=none)",
-        "solver(nodes=2000,iterations=100)"};
+        "solver(nodes=2000,iterations=100)"}; /* strong uses a lent one */
     mg_game *g;
     mg_eval *ev;
     size_t k;
@@ -157,13 +156,13 @@ START_TEST(test_other_game_and_errors)
     /* the spec shows net; random and greedy accept and ignore it */
     mg_bot_spec(b, spec, sizeof spec, &n);
     ck_assert_str_eq(spec, "mcts(iterations=100,time_ms=0,c=0.3,bias=10,"
-                           "margin=0.5,reuse=true,net=1)");
+                           "margin=0.5,reuse=true,playout=random,net=1)");
     mg_bot_free(b);
     b = bot("greedy", 1);
     ck_assert_int_eq(mg_bot_set_eval(b, ev), MG_OK);
     ck_assert_int_eq(mg_bot_choose(b, s, &a), MG_OK);
     mg_bot_free(b);
-    /* strong(eval=auto) takes it too */
+    /* strong takes it too (eval= names the shipped one only) */
     b = bot("strong(iterations=100,nodes=1)", 1);
     ck_assert_int_eq(mg_bot_set_eval(b, ev), MG_OK);
     ck_assert_int_eq(mg_bot_choose(b, s, &a), MG_OK);

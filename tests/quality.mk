@@ -38,7 +38,7 @@ TSAN_GAMES   ?= 2
 FUZZ_TARGETS := spec notation record board actions eval
 # mg-server's request handling (tests/fuzz/fuzz_server.c) joins them when
 # the server's libraries are installed; else fuzz-replay says it skips it.
-FZ_SRV_PKGS  := libmicrohttpd sqlite3 jansson libsodium icu-uc icu-i18n
+FZ_SRV_PKGS  := libmicrohttpd sqlite3 libpq jansson libsodium icu-uc icu-i18n
 FZ_SRV_OK    := $(shell pkg-config --exists $(FZ_SRV_PKGS) 2>/dev/null && echo yes)
 ifeq ($(FZ_SRV_OK),yes)
 FUZZ_TARGETS += server

@@ -194,7 +194,9 @@ int bot_eval_canon(const bot_eval *be, const mg_bot *b, char *buf,
     if (!be->path)
         return 0;
     n = strlen(buf);
-    e = strstr(buf, ",eval=auto)"); /* strong: the file in its place */
+    e = strstr(buf, ",eval=none)"); /* strong: the file in its place */
+    if (!e)
+        e = strstr(buf, ",eval=auto)");
     if (e)
         n = (size_t)(e - buf) + 1;
     else if (n > 0 && buf[n - 1] == ')')
