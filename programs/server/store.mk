@@ -14,9 +14,11 @@
 STORE_SRCS   := programs/server/store.c programs/server/store_sqlite.c \
                 programs/server/store_sqlite_read.c \
                 programs/server/store_sqlite_docs.c programs/server/store_pg.c \
-                programs/server/store_pg_read.c programs/server/store_pg_batch.c
+                programs/server/store_pg_read.c programs/server/store_pg_batch.c \
+                programs/server/store_queue.c
 STORE_HDRS   := programs/server/store.h programs/server/store_backend.h \
-                programs/server/store_sqlite.h programs/server/store_pg.h
+                programs/server/store_sqlite.h programs/server/store_pg.h \
+                programs/server/store_queue.h
 STORE_CFLAGS  = $(APP_CFLAGS) -Iprograms/server -pthread \
                 $(shell pkg-config --cflags sqlite3 libpq)
 STORE_LIBS    = $(shell pkg-config --libs sqlite3 libpq) -pthread -lm

@@ -265,10 +265,7 @@ static void pg_close(mgs_store *base)
     pg_store *st = (pg_store *)base;
     int i;
     if (st->thread_started) {
-        pthread_mutex_lock(&st->qmu);
-        st->stop = 1;
-        pthread_cond_signal(&st->qcv);
-        pthread_mutex_unlock(&st->qmu);
+        mgs__queue_stop(&st->q);
         pthread_join(st->thread, NULL);
     }
     for (i = 0; i < PG_NREADERS; i++) {
@@ -280,10 +277,7 @@ static void pg_close(mgs_store *base)
         PQfinish(st->w.db);
     pthread_mutex_destroy(&st->w.mu);
     pthread_mutex_destroy(&st->pool_mu);
-    pthread_mutex_destroy(&st->qmu);
-    pthread_cond_destroy(&st->qcv);
-    pthread_cond_destroy(&st->donecv);
-    pthread_mutex_destroy(&st->stmu);
+    mgs__queue_destroy(&st->q);
     free(st->uri);
     free(st);
 }
@@ -304,10 +298,7 @@ int mgs__pg_open(mgs_store **out, const char *uri, char *err, size_t errcap)
     for (i = 0; i < PG_NREADERS; i++)
         pthread_mutex_init(&st->r[i].mu, NULL);
     pthread_mutex_init(&st->pool_mu, NULL);
-    pthread_mutex_init(&st->qmu, NULL);
-    pthread_cond_init(&st->qcv, NULL);
-    pthread_cond_init(&st->donecv, NULL);
-    pthread_mutex_init(&st->stmu, NULL);
+    mgs__queue_init(&st->q);
     st->w.db = PQconnectdb(uri);
     if (!st->w.db) {
         mgs__setmsg(err, errcap, "out of memory");
@@ -345,49 +336,16 @@ fail:
 static void *writer_main(void *arg)
 {
     pg_store *st = arg;
-    pthread_mutex_lock(&st->qmu);
-    for (;;) {
-        pgreq *list;
-        while (!st->head && !st->stop)
-            pthread_cond_wait(&st->qcv, &st->qmu);
-        if (!st->head)
-            break;
-        list = st->head;
-        st->head = st->tail = NULL;
-        pthread_mutex_unlock(&st->qmu);
+    pgreq *list;
+    while ((list = mgs__queue_take(&st->q)) != NULL)
         mgs__pg_run_batch(st, list);
-        pthread_mutex_lock(&st->qmu);
-    }
-    pthread_mutex_unlock(&st->qmu);
     return NULL;
 }
 
 static int pg_append(mgs_store *base, const mgs_append *a, int n, char *err,
                      size_t errcap)
 {
-    pg_store *st = (pg_store *)base;
-    pgreq r;
-    memset(&r, 0, sizeof r);
-    r.a = a;
-    r.n = n;
-    pthread_mutex_lock(&st->qmu);
-    if (st->stop) {
-        pthread_mutex_unlock(&st->qmu);
-        mgs__setmsg(err, errcap, "the store is closing");
-        return MGS_EIO;
-    }
-    if (st->tail)
-        st->tail->next = &r;
-    else
-        st->head = &r;
-    st->tail = &r;
-    pthread_cond_signal(&st->qcv);
-    while (!r.done)
-        pthread_cond_wait(&st->donecv, &st->qmu);
-    pthread_mutex_unlock(&st->qmu);
-    if (r.rc != MGS_OK)
-        mgs__setmsg(err, errcap, "%s", r.msg);
-    return r.rc;
+    return mgs__queue_append(&((pg_store *)base)->q, a, n, err, errcap);
 }
 
 /* ------------------------------------------------------ maintenance */
@@ -466,10 +424,7 @@ static int pg_set_max_pages(mgs_store *base, int64_t pages, char *err,
 
 static void pg_get_stats(mgs_store *base, mgs_store_stats *out)
 {
-    pg_store *st = (pg_store *)base;
-    pthread_mutex_lock(&st->stmu);
-    *out = st->stats;
-    pthread_mutex_unlock(&st->stmu);
+    mgs__queue_stats(&((pg_store *)base)->q, out);
 }
 
 static int pg_readonly(const mgs_store *base)
@@ -489,14 +444,7 @@ static void pg_hold(mgs_store *base, int on)
 
 static int pg_queued(mgs_store *base)
 {
-    pg_store *st = (pg_store *)base;
-    int n = 0;
-    pgreq *r;
-    pthread_mutex_lock(&st->qmu);
-    for (r = st->head; r; r = r->next)
-        n++;
-    pthread_mutex_unlock(&st->qmu);
-    return n;
+    return mgs__queue_queued(&((pg_store *)base)->q);
 }
 
 static const mgs_store_ops pg_ops = {

@@ -8,7 +8,7 @@
 #ifndef MGS_STORE_PG_H
 #define MGS_STORE_PG_H
 
-#include "store_backend.h"
+#include "store_queue.h"
 
 #include <libpq-fe.h>
 #include <pthread.h>
@@ -22,15 +22,8 @@ typedef struct pgconn {
     pthread_mutex_t mu;
 } pgconn;
 
-/* One caller's append, on its stack while it waits. */
-typedef struct pgreq {
-    const mgs_append *a;
-    int n;
-    int rc;
-    int done;
-    char msg[PG_MSGCAP];
-    struct pgreq *next;
-} pgreq;
+/* One caller's append (store_queue.h) */
+typedef mgs_req pgreq;
 
 typedef struct pg_store {
     mgs_store base;          /* first: its ops (store_backend.h) */
@@ -39,14 +32,9 @@ typedef struct pg_store {
     pgconn r[PG_NREADERS];   /* read connections, made when first needed */
     pthread_mutex_t pool_mu;
     unsigned next_reader;
-    pthread_mutex_t qmu;     /* the queue of appends */
-    pthread_cond_t qcv, donecv;
-    pgreq *head, *tail;
-    int stop;
+    mgs_queue q;             /* the queue of appends, the statistics */
     pthread_t thread;
     int thread_started;
-    pthread_mutex_t stmu;    /* statistics */
-    mgs_store_stats stats;
 } pg_store;
 
 /* A connection usable (connected, or connected again after it broke):

@@ -31,13 +31,6 @@ typedef struct pgop {
     const mgs_doc_row *doc;
 } pgop;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Send one statement into the pipeline: 0, or -1 (libpq failed) */
 static int send_op(PGconn *db, const pgop *o)
 {
@@ -291,21 +284,6 @@ static int try_batch(PGconn *db, pgop *ops, size_t n, char *msg, size_t cap)
     return 0;
 }
 
-static const double commit_bounds_ms[11] = {
-    0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000
-};
-
-/* Fail every request of the list still OK with MGS_EIO and msg. */
-static void fail_ok(pgreq *list, const char *msg)
-{
-    pgreq *r;
-    for (r = list; r; r = r->next)
-        if (r->rc == MGS_OK) {
-            r->rc = MGS_EIO;
-            mgs__setmsg(r->msg, sizeof r->msg, "%s", msg);
-        }
-}
-
 /* Store the batch: tries until every request still OK is applied (then
  * COMMIT) or none is left.  1 when a transaction was committed. */
 static int store_batch(pg_store *st, pgreq *list)
@@ -318,12 +296,12 @@ static int store_batch(pg_store *st, pgreq *list)
         pgop *ops;
         int t;
         if (mgs__pg_ready(st, &st->w, msg, sizeof msg) != MGS_OK) {
-            fail_ok(list, msg);
+            mgs__queue_fail_ok(list, msg);
             return 0;
         }
         db = st->w.db;
         if (!(ops = make_ops(list, &n))) {
-            fail_ok(list, "out of memory");
+            mgs__queue_fail_ok(list, "out of memory");
             return 0;
         }
         if (n == 0) { /* every request failed: nothing to commit */
@@ -344,7 +322,7 @@ static int store_batch(pg_store *st, pgreq *list)
             } else {
                 PQclear(PQexec(db, "ROLLBACK"));
             }
-            fail_ok(list, m2);
+            mgs__queue_fail_ok(list, m2);
             return 0;
         }
         break;
@@ -358,7 +336,7 @@ static int store_batch(pg_store *st, pgreq *list)
         else
             mgs__pg_error(db, res, msg, sizeof msg);
         mgs__setmsg(m2, sizeof m2, "commit failed: %s", msg);
-        fail_ok(list, m2);
+        mgs__queue_fail_ok(list, m2);
         PQclear(res);
         return 0;
     }
@@ -369,41 +347,15 @@ static int store_batch(pg_store *st, pgreq *list)
 void mgs__pg_run_batch(pg_store *st, pgreq *list)
 {
     double t0, dt;
-    int committed, i;
-    uint64_t ok = 0, bad = 0;
-    pgreq *r, *next;
+    int committed;
+    pgreq *r;
 
     pthread_mutex_lock(&st->w.mu);
-    t0 = now_s();
+    t0 = mgs__now_s();
     for (r = list; r; r = r->next)
         r->rc = MGS_OK;
     committed = store_batch(st, list);
-    dt = now_s() - t0;
+    dt = mgs__now_s() - t0;
     pthread_mutex_unlock(&st->w.mu);
-    for (r = list; r; r = r->next) {
-        if (r->rc == MGS_OK)
-            ok++;
-        else
-            bad++;
-    }
-    pthread_mutex_lock(&st->stmu);
-    st->stats.appends += ok;
-    st->stats.failures += bad;
-    if (committed) {
-        st->stats.transactions++;
-        st->stats.commit_sum += dt;
-        for (i = 0; i < 11; i++)
-            if (dt * 1000.0 <= commit_bounds_ms[i])
-                st->stats.commit_le[i]++;
-        st->stats.commit_le[11]++;
-    }
-    pthread_mutex_unlock(&st->stmu);
-    /* the callers own their requests again once done is set */
-    pthread_mutex_lock(&st->qmu);
-    for (r = list; r; r = next) {
-        next = r->next;
-        r->done = 1;
-    }
-    pthread_cond_broadcast(&st->donecv);
-    pthread_mutex_unlock(&st->qmu);
+    mgs__queue_finish(&st->q, list, committed, dt);
 }

@@ -50,13 +50,6 @@ static const char *const migrations[SCHEMA_VERSION] = {
     "CREATE INDEX docs_rank ON docs(kind, rank);"
 };
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Run sql (no rows wanted); on failure the message goes to msg. */
 static int exec(sqlite3 *db, const char *sql, char *msg, size_t cap)
 {
@@ -233,10 +226,7 @@ void mgs__sq_close(mgs_store *base)
     if (!st)
         return;
     if (st->thread_started) {
-        pthread_mutex_lock(&st->qmu);
-        st->stop = 1;
-        pthread_cond_signal(&st->qcv);
-        pthread_mutex_unlock(&st->qmu);
+        mgs__queue_stop(&st->q);
         pthread_join(st->thread, NULL);
     }
     sqlite3_finalize(st->ins_table);
@@ -252,10 +242,7 @@ void mgs__sq_close(mgs_store *base)
     sqlite3_close(st->w.db);
     pthread_mutex_destroy(&st->w.mu);
     pthread_mutex_destroy(&st->pool_mu);
-    pthread_mutex_destroy(&st->qmu);
-    pthread_cond_destroy(&st->qcv);
-    pthread_cond_destroy(&st->donecv);
-    pthread_mutex_destroy(&st->stmu);
+    mgs__queue_destroy(&st->q);
     free(st->path);
     free(st);
 }
@@ -291,10 +278,7 @@ int mgs__sq_open(mgs_store **out, const char *path, char *err,
     for (i = 0; i < NREADERS; i++)
         pthread_mutex_init(&st->r[i].mu, NULL);
     pthread_mutex_init(&st->pool_mu, NULL);
-    pthread_mutex_init(&st->qmu, NULL);
-    pthread_cond_init(&st->qcv, NULL);
-    pthread_cond_init(&st->donecv, NULL);
-    pthread_mutex_init(&st->stmu, NULL);
+    mgs__queue_init(&st->q);
 
     rc = mgs__open_conn(path, 1, &st->w.db, err, errcap);
     if (rc == MGS_OK && !st->memory)
@@ -446,36 +430,20 @@ static int apply_one(sq_store *st, const mgs_append *a, char *msg,
     return MGS_OK;
 }
 
-static const double commit_bounds_ms[11] = {
-    0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000
-};
-
-/* Fail every request of the list still OK with MGS_EIO and msg. */
-static void fail_ok(req *list, const char *msg)
-{
-    req *r;
-    for (r = list; r; r = r->next)
-        if (r->rc == MGS_OK) {
-            r->rc = MGS_EIO;
-            mgs__setmsg(r->msg, sizeof r->msg, "%s", msg);
-        }
-}
-
 static void run_batch(sq_store *st, req *list)
 {
     sqlite3 *db = st->w.db;
     char msg[MSGCAP];
     double t0, dt;
     int committed = 0, i;
-    uint64_t ok = 0, bad = 0;
-    req *r, *next;
+    req *r;
 
     pthread_mutex_lock(&st->w.mu);
-    t0 = now_s();
+    t0 = mgs__now_s();
     for (r = list; r; r = r->next)
         r->rc = MGS_OK;
     if (exec(db, "BEGIN IMMEDIATE", msg, sizeof msg) != SQLITE_OK) {
-        fail_ok(list, msg);
+        mgs__queue_fail_ok(list, msg);
         goto out;
     }
     for (r = list; r; r = r->next) {
@@ -498,7 +466,7 @@ static void run_batch(sq_store *st, req *list)
         snprintf(msg, sizeof msg, "%s", r->msg);
         if (!sqlite3_get_autocommit(db))
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        fail_ok(list, msg);
+        mgs__queue_fail_ok(list, msg);
         goto out;
     }
     if (exec(db, "COMMIT", msg, sizeof msg) != SQLITE_OK) {
@@ -506,58 +474,22 @@ static void run_batch(sq_store *st, req *list)
         if (!sqlite3_get_autocommit(db))
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
         mgs__setmsg(m2, sizeof m2, "commit failed: %s", msg);
-        fail_ok(list, m2);
+        mgs__queue_fail_ok(list, m2);
         goto out;
     }
     committed = 1;
 out:
-    dt = now_s() - t0;
+    dt = mgs__now_s() - t0;
     pthread_mutex_unlock(&st->w.mu);
-    for (r = list; r; r = r->next) {
-        if (r->rc == MGS_OK)
-            ok++;
-        else
-            bad++;
-    }
-    pthread_mutex_lock(&st->stmu);
-    st->stats.appends += ok;
-    st->stats.failures += bad;
-    if (committed) {
-        st->stats.transactions++;
-        st->stats.commit_sum += dt;
-        for (i = 0; i < 11; i++)
-            if (dt * 1000.0 <= commit_bounds_ms[i])
-                st->stats.commit_le[i]++;
-        st->stats.commit_le[11]++;
-    }
-    pthread_mutex_unlock(&st->stmu);
-    /* the callers own their requests again once done is set */
-    pthread_mutex_lock(&st->qmu);
-    for (r = list; r; r = next) {
-        next = r->next;
-        r->done = 1;
-    }
-    pthread_cond_broadcast(&st->donecv);
-    pthread_mutex_unlock(&st->qmu);
+    mgs__queue_finish(&st->q, list, committed, dt);
 }
 
 static void *writer_main(void *arg)
 {
     sq_store *st = arg;
-    pthread_mutex_lock(&st->qmu);
-    for (;;) {
-        req *list;
-        while (!st->head && !st->stop)
-            pthread_cond_wait(&st->qcv, &st->qmu);
-        if (!st->head)
-            break;
-        list = st->head;
-        st->head = st->tail = NULL;
-        pthread_mutex_unlock(&st->qmu);
+    req *list;
+    while ((list = mgs__queue_take(&st->q)) != NULL)
         run_batch(st, list);
-        pthread_mutex_lock(&st->qmu);
-    }
-    pthread_mutex_unlock(&st->qmu);
     return NULL;
 }
 
@@ -565,7 +497,6 @@ int mgs__sq_append(mgs_store *base, const mgs_append *a, int n, char *err,
                      size_t errcap)
 {
     sq_store *st = (sq_store *)base;
-    req r;
     if (!st || n < 0 || (n > 0 && !a)) {
         mgs__setmsg(err, errcap, "bad arguments");
         return MGS_EINVAL;
@@ -576,32 +507,10 @@ int mgs__sq_append(mgs_store *base, const mgs_append *a, int n, char *err,
         mgs__setmsg(err, errcap, "the database could not be written when "
                     "the server started (%s): nothing can be stored",
                     st->ro_why);
-        pthread_mutex_lock(&st->stmu);
-        st->stats.failures++;
-        pthread_mutex_unlock(&st->stmu);
+        mgs__queue_count_failure(&st->q);
         return MGS_EIO;
     }
-    memset(&r, 0, sizeof r);
-    r.a = a;
-    r.n = n;
-    pthread_mutex_lock(&st->qmu);
-    if (st->stop) {
-        pthread_mutex_unlock(&st->qmu);
-        mgs__setmsg(err, errcap, "the store is closing");
-        return MGS_EIO;
-    }
-    if (st->tail)
-        st->tail->next = &r;
-    else
-        st->head = &r;
-    st->tail = &r;
-    pthread_cond_signal(&st->qcv);
-    while (!r.done)
-        pthread_cond_wait(&st->donecv, &st->qmu);
-    pthread_mutex_unlock(&st->qmu);
-    if (r.rc != MGS_OK)
-        mgs__setmsg(err, errcap, "%s", r.msg);
-    return r.rc;
+    return mgs__queue_append(&st->q, a, n, err, errcap);
 }
 
 /* ------------------------------------------------------ maintenance */
@@ -710,9 +619,7 @@ void mgs__sq_get_stats(mgs_store *base, mgs_store_stats *out)
     memset(out, 0, sizeof *out);
     if (!st)
         return;
-    pthread_mutex_lock(&st->stmu);
-    *out = st->stats;
-    pthread_mutex_unlock(&st->stmu);
+    mgs__queue_stats(&st->q, out);
 }
 
 /* The writer's mutex held or let go, and the number of appends queued
@@ -728,14 +635,7 @@ static void sq_hold(mgs_store *base, int on)
 
 static int sq_queued(mgs_store *base)
 {
-    sq_store *st = (sq_store *)base;
-    int n = 0;
-    req *r;
-    pthread_mutex_lock(&st->qmu);
-    for (r = st->head; r; r = r->next)
-        n++;
-    pthread_mutex_unlock(&st->qmu);
-    return n;
+    return mgs__queue_queued(&((sq_store *)base)->q);
 }
 
 const mgs_store_ops mgs__sq_ops = {

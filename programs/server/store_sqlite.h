@@ -7,7 +7,7 @@
 #ifndef MGS_STORE_SQLITE_H
 #define MGS_STORE_SQLITE_H
 
-#include "store_backend.h"
+#include "store_queue.h"
 
 #include <pthread.h>
 #include <sqlite3.h>
@@ -21,15 +21,8 @@ typedef struct conn {
     pthread_mutex_t mu;
 } conn;
 
-/* One caller's append, on its stack while it waits. */
-typedef struct req {
-    const mgs_append *a;
-    int n;
-    int rc;
-    int done;
-    char msg[MSGCAP];
-    struct req *next;
-} req;
+/* One caller's append (store_queue.h) */
+typedef mgs_req req;
 
 typedef struct sq_store {
     mgs_store base;     /* first: its ops (store_backend.h) */
@@ -44,16 +37,9 @@ typedef struct sq_store {
     /* the writer's statements (used under w.mu) */
     sqlite3_stmt *ins_table, *ins_seat, *ins_event, *ins_cmd;
     sqlite3_stmt *doc_stmt[4]; /* store_sqlite_docs.c's, made when used */
-    /* the queue of appends */
-    pthread_mutex_t qmu;
-    pthread_cond_t qcv, donecv;
-    req *head, *tail;
-    int stop;
+    mgs_queue q;        /* the queue of appends and the statistics */
     pthread_t thread;
     int thread_started;
-    /* statistics */
-    pthread_mutex_t stmu;
-    mgs_store_stats stats;
 } sq_store;
 
 /* store.h's functions over SQLite (store_backend.h's ops; the dispatch
