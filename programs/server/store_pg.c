@@ -258,16 +258,11 @@ fail:
     return MGS_EIO;
 }
 
-static void *writer_main(void *arg);
-
 static void pg_close(mgs_store *base)
 {
     pg_store *st = (pg_store *)base;
     int i;
-    if (st->thread_started) {
-        mgs__queue_stop(&st->q);
-        pthread_join(st->thread, NULL);
-    }
+    mgs__queue_stop(&st->q);
     for (i = 0; i < PG_NREADERS; i++) {
         if (st->r[i].db)
             PQfinish(st->r[i].db);
@@ -318,12 +313,11 @@ int mgs__pg_open(mgs_store **out, const char *uri, char *err, size_t errcap)
         rc = prepare_all(&st->w, err, errcap);
     if (rc != MGS_OK)
         goto fail;
-    if (pthread_create(&st->thread, NULL, writer_main, st) != 0) {
+    if (mgs__queue_start(&st->q, mgs__pg_run_batch, st) != 0) {
         mgs__setmsg(err, errcap, "cannot start the writer thread");
         rc = MGS_ENOMEM;
         goto fail;
     }
-    st->thread_started = 1;
     *out = &st->base;
     return MGS_OK;
 fail:
@@ -333,14 +327,6 @@ fail:
 
 /* ------------------------------------------------------------ writer */
 
-static void *writer_main(void *arg)
-{
-    pg_store *st = arg;
-    pgreq *list;
-    while ((list = mgs__queue_take(&st->q)) != NULL)
-        mgs__pg_run_batch(st, list);
-    return NULL;
-}
 
 static int pg_append(mgs_store *base, const mgs_append *a, int n, char *err,
                      size_t errcap)

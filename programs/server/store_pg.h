@@ -33,8 +33,6 @@ typedef struct pg_store {
     pthread_mutex_t pool_mu;
     unsigned next_reader;
     mgs_queue q;             /* the queue of appends, the statistics */
-    pthread_t thread;
-    int thread_started;
 } pg_store;
 
 /* A connection usable (connected, or connected again after it broke):
@@ -56,7 +54,7 @@ int mgs__pg_stmt_params(int which);
 
 /* store_pg_batch.c: one batch of queued appends, stored in one
  * transaction; each request's rc and msg set, then done. */
-void mgs__pg_run_batch(pg_store *st, pgreq *list);
+void mgs__pg_run_batch(void *arg, pgreq *list);
 
 /* store_pg_read.c */
 int mgs__pg_events(mgs_store *st, const char *id, int64_t after,

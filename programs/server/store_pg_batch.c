@@ -344,8 +344,9 @@ static int store_batch(pg_store *st, pgreq *list)
     return 1;
 }
 
-void mgs__pg_run_batch(pg_store *st, pgreq *list)
+void mgs__pg_run_batch(void *arg, pgreq *list)
 {
+    pg_store *st = arg;
     double t0, dt;
     int committed;
     pgreq *r;

@@ -35,12 +35,35 @@ void mgs__queue_destroy(mgs_queue *q)
     pthread_mutex_destroy(&q->stmu);
 }
 
+static void *writer_main(void *arg)
+{
+    mgs_queue *q = arg;
+    mgs_req *list;
+    while ((list = mgs__queue_take(q)) != NULL)
+        q->run(q->arg, list);
+    return NULL;
+}
+
+int mgs__queue_start(mgs_queue *q, void (*run)(void *arg, mgs_req *list),
+                     void *arg)
+{
+    q->run = run;
+    q->arg = arg;
+    if (pthread_create(&q->thread, NULL, writer_main, q) != 0)
+        return -1;
+    q->started = 1;
+    return 0;
+}
+
 void mgs__queue_stop(mgs_queue *q)
 {
     pthread_mutex_lock(&q->qmu);
     q->stop = 1;
     pthread_cond_signal(&q->qcv);
     pthread_mutex_unlock(&q->qmu);
+    if (q->started)
+        pthread_join(q->thread, NULL);
+    q->started = 0;
 }
 
 int mgs__queue_append(mgs_queue *q, const mgs_append *a, int n, char *err,

@@ -31,12 +31,22 @@ typedef struct mgs_queue {
     int stop;
     pthread_mutex_t stmu;       /* statistics */
     mgs_store_stats stats;
+    pthread_t thread;           /* the writer */
+    int started;
+    void (*run)(void *arg, mgs_req *list);
+    void *arg;
 } mgs_queue;
 
 void mgs__queue_init(mgs_queue *q);
 void mgs__queue_destroy(mgs_queue *q);
-/* Refuse new appends and wake the writer so that it ends once the
- * queue is empty. */
+/* Start the writer thread: it calls run(arg, list) on everything
+ * queued, one batch at a time, until stopped; run sets each request's
+ * rc and msg and ends with mgs__queue_finish.  0, or -1 when the thread
+ * cannot be made. */
+int mgs__queue_start(mgs_queue *q, void (*run)(void *arg, mgs_req *list),
+                     void *arg);
+/* Refuse new appends; the writer, if started, does what is queued and
+ * ends (joined here). */
 void mgs__queue_stop(mgs_queue *q);
 /* Queue n appends and wait until the writer has done them: their MGS_
  * code, the message in err; MGS_EIO when the store is closing. */

@@ -9,7 +9,8 @@
  * (full disk, read-only file, I/O error) fails every request of the batch
  * with MGS_EIO and rolls everything back.
  *
- * The readers are in store_sqlite_read.c.
+ * The queue and the writer thread are store_queue.c's (shared with the
+ * PostgreSQL store); the readers are in store_sqlite_read.c.
  *
  * delete_before and set_max_pages use the write connection under the
  * same mutex the writer holds while it runs a batch.
@@ -217,7 +218,7 @@ fail:
     return MGS_EIO;
 }
 
-static void *writer_main(void *arg);
+static void run_batch(void *arg, req *list);
 
 void mgs__sq_close(mgs_store *base)
 {
@@ -225,10 +226,7 @@ void mgs__sq_close(mgs_store *base)
     int i;
     if (!st)
         return;
-    if (st->thread_started) {
-        mgs__queue_stop(&st->q);
-        pthread_join(st->thread, NULL);
-    }
+    mgs__queue_stop(&st->q);
     sqlite3_finalize(st->ins_table);
     sqlite3_finalize(st->ins_seat);
     sqlite3_finalize(st->ins_event);
@@ -322,12 +320,11 @@ int mgs__sq_open(mgs_store **out, const char *path, char *err,
                      &st->ins_cmd, err, errcap);
     if (rc != MGS_OK)
         goto fail;
-    if (pthread_create(&st->thread, NULL, writer_main, st) != 0) {
+    if (mgs__queue_start(&st->q, run_batch, st) != 0) {
         mgs__setmsg(err, errcap, "cannot start the writer thread");
         rc = MGS_ENOMEM;
         goto fail;
     }
-    st->thread_started = 1;
     *out = &st->base;
     return MGS_OK;
 fail:
@@ -430,8 +427,10 @@ static int apply_one(sq_store *st, const mgs_append *a, char *msg,
     return MGS_OK;
 }
 
-static void run_batch(sq_store *st, req *list)
+/* The writer's batch (mgs__queue_start's run; arg is the store) */
+static void run_batch(void *arg, req *list)
 {
+    sq_store *st = arg;
     sqlite3 *db = st->w.db;
     char msg[MSGCAP];
     double t0, dt;
@@ -484,14 +483,6 @@ out:
     mgs__queue_finish(&st->q, list, committed, dt);
 }
 
-static void *writer_main(void *arg)
-{
-    sq_store *st = arg;
-    req *list;
-    while ((list = mgs__queue_take(&st->q)) != NULL)
-        run_batch(st, list);
-    return NULL;
-}
 
 int mgs__sq_append(mgs_store *base, const mgs_append *a, int n, char *err,
                      size_t errcap)

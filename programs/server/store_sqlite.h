@@ -38,8 +38,6 @@ typedef struct sq_store {
     sqlite3_stmt *ins_table, *ins_seat, *ins_event, *ins_cmd;
     sqlite3_stmt *doc_stmt[4]; /* store_sqlite_docs.c's, made when used */
     mgs_queue q;        /* the queue of appends and the statistics */
-    pthread_t thread;
-    int thread_started;
 } sq_store;
 
 /* store.h's functions over SQLite (store_backend.h's ops; the dispatch
