@@ -65,3 +65,35 @@ class Closable:
             self.close()
         except Exception:  # pragma: no cover - interpreter shutdown
             pass
+
+
+class Owned(Closable):
+    """A Closable that owns one C handle ``_h`` (None once closed): the
+    ``_handle()``/``closed``/``close()`` that Bot, Solver and Eval share.
+    Subclasses free the handle in
+    ``_free(h)`` (their library's ``mg_*_free``)."""
+
+    __slots__ = ("_h",)
+    _h: Optional[int]
+
+    @staticmethod
+    def _free(h: int) -> None:  # pragma: no cover - every class has its own
+        raise NotImplementedError
+
+    def _handle(self) -> int:
+        h = self._h
+        if h is None:
+            raise self._closed_error()
+        return h
+
+    @property
+    def closed(self) -> bool:
+        """Whether close() was called."""
+        return getattr(self, "_h", None) is None
+
+    def close(self) -> None:
+        """Free the C object now; using it afterwards raises ClosedError."""
+        h = getattr(self, "_h", None)
+        if h is not None:
+            self._h = None
+            self._free(h)

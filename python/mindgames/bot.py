@@ -5,7 +5,7 @@ from ctypes import byref, c_int32, c_void_p
 from typing import TYPE_CHECKING, Any, List, NoReturn, Optional, Tuple
 
 from . import _args
-from ._base import Closable
+from ._base import Owned
 from ._ffi import F, errbuf, error, get_string, out_handle
 from .constants import ErrorCode
 from .errors import UnknownBotError
@@ -20,7 +20,7 @@ BOT_NAMES = ("random", "greedy", "mcts", "solver", "strong", "level")
 """The bots of the library (the names of their specs), for messages."""
 
 
-class Bot(Closable):
+class Bot(Owned):
     """A computer player for any game, from a spec:
 
     - ``"random"``: a uniformly random legal action;
@@ -44,9 +44,11 @@ class Bot(Closable):
     send its ``spec`` and ``seed`` and make a new one.
     """
 
-    __slots__ = ("_h", "_seed", "_spec", "__weakref__")
+    __slots__ = ("_seed", "_spec", "__weakref__")
 
-    _h: Optional[int]
+    @staticmethod
+    def _free(h: int) -> None:
+        F.mg_bot_free(h)
 
     def __init__(self, spec: _args.Text = "random", seed: int = 0) -> None:
         """Create a bot; UnknownBotError (an unknown bot name: a subclass
@@ -67,24 +69,6 @@ class Bot(Closable):
         self._h = out_handle(h)
         self._seed = s
         self._spec: Optional[str] = None
-
-    def _handle(self) -> int:
-        h = self._h
-        if h is None:
-            raise self._closed_error()
-        return h
-
-    @property
-    def closed(self) -> bool:
-        """Whether the bot is closed."""
-        return getattr(self, "_h", None) is None
-
-    def close(self) -> None:
-        """Free the bot now."""
-        h = getattr(self, "_h", None)
-        if h is not None:
-            self._h = None
-            F.mg_bot_free(h)
 
     @property
     def spec(self) -> str:

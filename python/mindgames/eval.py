@@ -14,7 +14,7 @@ import os
 from ctypes import byref, c_float, c_int, c_size_t, c_void_p
 from typing import Any, List, NoReturn, Optional, Tuple, Union
 
-from ._base import Closable
+from ._base import Owned
 from ._ffi import F, errbuf, error, get_string, out_handle
 from .constants import ErrorCode
 from .state import State
@@ -72,7 +72,7 @@ def eval_inputs(state: State, inputs: int = INPUTS_FEATURES,
     return list(buf[:count.value])
 
 
-class Eval(Closable):
+class Eval(Owned):
     """A learned evaluation (``mg_eval_new``) from an MGNN file's bytes.
 
     ``Eval(data)``: ``data`` is the file's contents (bytes) or a path (str
@@ -83,9 +83,11 @@ class Eval(Closable):
     once made: any number of threads may call :meth:`value` at once.
     """
 
-    __slots__ = ("_h", "_spec", "__weakref__")
+    __slots__ = ("_spec", "__weakref__")
 
-    _h: Optional[int]
+    @staticmethod
+    def _free(h: int) -> None:
+        F.mg_eval_free(h)
 
     def __init__(self, data: Union[bytes, bytearray, str, "os.PathLike[str]"]
                  ) -> None:
@@ -131,24 +133,6 @@ class Eval(Closable):
         if rc:
             raise error(rc)
         return kind.value, count.value
-
-    def _handle(self) -> int:
-        h = self._h
-        if h is None:
-            raise self._closed_error()
-        return h
-
-    @property
-    def closed(self) -> bool:
-        """Whether the evaluation is closed."""
-        return getattr(self, "_h", None) is None
-
-    def close(self) -> None:
-        """Free the evaluation now."""
-        h = getattr(self, "_h", None)
-        if h is not None:
-            self._h = None
-            F.mg_eval_free(h)
 
     @property
     def spec(self) -> str:

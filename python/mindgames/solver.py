@@ -5,7 +5,7 @@ from ctypes import byref, c_int32, c_size_t, c_uint64, c_void_p, sizeof
 from typing import Any, Dict, NamedTuple, NoReturn, Optional, Tuple
 
 from . import _args
-from ._base import Closable, resolved
+from ._base import Owned, resolved
 from ._ffi import F, errbuf, error, out_handle
 from .constants import SOLVER_UNKNOWN, ErrorCode
 from .errors import ClosedError
@@ -35,7 +35,7 @@ class Solution(NamedTuple):
     nodes: int
 
 
-class Solver(Closable):
+class Solver(Owned):
     """An exact solver for the positions of one game (``mg_solver_new``).
 
     ``Solver(game, memory=64 << 20)`` takes ``memory`` bytes in all (its
@@ -52,9 +52,11 @@ class Solver(Closable):
     refuse service (ClosedError).  It does not pickle.
     """
 
-    __slots__ = ("_h", "_game", "_memory", "_buf", "__weakref__")
+    __slots__ = ("_game", "_memory", "_buf", "__weakref__")
 
-    _h: Optional[int]
+    @staticmethod
+    def _free(h: int) -> None:
+        F.mg_solver_free(h)
 
     def __init__(self, game: Game, memory: int = 64 << 20) -> None:
         """InvalidArgumentError with the library's message when memory is
@@ -73,25 +75,11 @@ class Solver(Closable):
         self._buf = (c_int32 * max(game._max_legal, 1))()
 
     def _handle(self) -> int:
-        h = self._h
-        if h is None:
-            raise self._closed_error()
+        h = super()._handle()
         if self._game.closed:
             raise ClosedError(ErrorCode.EINVAL, "this Solver's Game is "
                               "closed")
         return h
-
-    @property
-    def closed(self) -> bool:
-        """Whether the solver is closed."""
-        return getattr(self, "_h", None) is None
-
-    def close(self) -> None:
-        """Free the solver now."""
-        h = getattr(self, "_h", None)
-        if h is not None:
-            self._h = None
-            F.mg_solver_free(h)
 
     @property
     def game(self) -> Game:
