@@ -38,6 +38,7 @@ import mgcluster  # noqa: E402
 
 MG_LOAD = os.environ.get("MG_LOAD", os.path.join(mgclient.ROOT, "build",
                                                  "programs", "mg-load"))
+MG_LOAD = os.path.join(mgclient.ROOT, MG_LOAD)  # relative: to the root
 SECS = float(os.environ.get("BENCH_SECONDS", "5"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 FLAT_GAMES = int(os.environ.get("FLAT_GAMES", "64"))

@@ -38,4 +38,4 @@ check-cluster-long: $(SHLIB) cluster-deps
 
 bench-cluster: $(SHLIB) cluster-deps $(MG_LOAD)
 	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
-	$(Q)MG_LOAD=$(MG_LOAD) sh tests/server/cluster.sh --bench
+	$(Q)MG_LOAD=$(abspath $(MG_LOAD)) sh tests/server/cluster.sh --bench
