@@ -208,13 +208,25 @@ class Player(threading.Thread):
         w = Watcher(self.c.front, tid)
         w.start()
         acked, acks = [], []
+        version = j.json["snapshot"]["version"]
         while True:
             seat_of_turn = mgclient.Replay(DAB, acked).to_move
             ep = seat_ep[seat_of_turn if seat_of_turn is not None else 0]
-            snap = self.send(ep, "GET", "/api/v1/tables/" + tid, None)
-            if snap.status != 200:
-                raise AssertionError("snapshot: %r" % (snap,))
-            snap = snap.json
+            # another process than the last answer's may lag behind it
+            # by a notification's latency (not for 5 s)
+            end = time.time() + 5
+            while True:
+                snap = self.send(ep, "GET", "/api/v1/tables/" + tid, None)
+                if snap.status != 200:
+                    raise AssertionError("snapshot: %r" % (snap,))
+                snap = snap.json
+                if snap["version"] >= version or time.time() > end:
+                    break
+                time.sleep(0.05)
+            if snap["version"] != version:
+                raise AssertionError(
+                    "%s through %r: version %d, not the acknowledged %d "
+                    "(for 5 s)" % (tid, ep, snap["version"], version))
             if snap["actions"] != acked:
                 raise AssertionError(
                     "%s through %r: the table's moves %r are not the "
@@ -248,6 +260,7 @@ class Player(threading.Thread):
             if a.json["version"] != snap["version"] + 1:
                 raise AssertionError("%s: %r at v%d answered %r"
                                      % (tid, body, snap["version"], a.json))
+            version = a.json["version"]
             if body["op"] == "move":
                 acked.append(body["action"])
                 acks.append((a.json["version"], body["action"]))
@@ -336,6 +349,10 @@ class TestClusterCrash(RatingsCase):
                                  "%s: the log's moves are not the "
                                  "acknowledged ones, once each" % tid)
                 for ep in c.direct:
+                    end = time.time() + 5   # a notification's latency
+                    while stored(ep.snapshot(tid)) != stored(snap) and \
+                            time.time() < end:
+                        time.sleep(0.05)
                     self.assertEqual(stored(ep.snapshot(tid)), stored(snap),
                                      "%s on %r" % (tid, ep))
         for tid in outage_tables:
