@@ -23,6 +23,11 @@
  * server's VmRSS at each phase and its CPU (utime + stime) during play.
  * The last lines are "RESULT key value" for scripts.
  *
+ * --ports P1,P2,... loads several processes of one database (make
+ * bench-cluster): game k's commands go to the k-th port (mod n), its
+ * seats' streams to the next one, so the event latency crosses
+ * processes; spectator k's stream goes to the k-th port.
+ *
  * Only a 127.x.x.x address is accepted.  RLIMIT_NOFILE is raised to what
  * the run needs (N + 3M + K + slack), which may need root for large N.
  *
