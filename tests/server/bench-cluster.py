@@ -140,11 +140,16 @@ def throughput(c, label, rows):
             "/".join("%d" % r.get("errors", 0) for r in flat)),
         "mg-load --ports P.. --games %d --rate 0 --seconds %g"
         % (FLAT_GAMES, SECS)))
+    if median(rate, "ev_samples") > 0:
+        lat = "%.1f / %.1f ms" % (median(rate, "ev_p50_ms"),
+                                  median(rate, "ev_p99_ms"))
+    else:
+        lat = "no event reached the other process's streams"
     rows.append((
-        "%s: event latency at %g moves/s, p50 / p99" % (label, RATE),
-        "%.1f / %.1f ms (achieved %.0f moves/s, %d samples of %d moves)" % (
-            median(rate, "ev_p50_ms"), median(rate, "ev_p99_ms"),
-            median(rate, "moves_per_s"), median(rate, "ev_samples"),
+        "%s: event latency at %g moves/s, p50 / p99%s"
+        % (label, RATE, " (across processes)" if len(ports) > 1 else ""),
+        "%s (achieved %.0f moves/s, %d samples of %d moves)" % (
+            lat, median(rate, "moves_per_s"), median(rate, "ev_samples"),
             median(rate, "moves")),
         "mg-load --ports P.. --games %d --rate %g --seconds %g"
         % (RATE_GAMES, RATE, SECS)))
@@ -249,7 +254,8 @@ def failover(c, front, label, rows):
         ("p50 %.2f s, max %.2f s (%d of %d)" % (
             statistics.median(times), times[-1], len(times), FAILOVERS))
         if times else "none delivered (of %d)" % FAILOVERS,
-        "SIGKILL the stream's process, reconnect with Last-Event-ID"))
+        "SIGKILL the stream's process, reconnect with Last-Event-ID "
+        "(after the server's retry:, if it sends one)"))
 
 
 def main():
