@@ -22,20 +22,19 @@
 #                            across processes, failover time through
 #                            nginx, and SQLite in one process beside
 #                            them.  Not asserted; not part of make check.
-.PHONY: check-cluster check-cluster-long bench-cluster cluster-deps
+.PHONY: check-cluster check-cluster-long bench-cluster
 
-cluster-deps:
-	$(Q)sh tests/ensure-deps.sh cluster || \
-	    echo "check-cluster: the packages above are missing (the run skips)"
+# $(1): the environment and arguments of tests/server/cluster.sh
+CLUSTER_RUN = if sh tests/ensure-deps.sh cluster; then \
+	    $(MAKE) --no-print-directory $(SERVER_BIN) $(2) && \
+	    $(1) sh tests/server/cluster.sh $(3); \
+	else echo "$@: skipped: the packages above are missing (as root they are installed)"; fi
 
-check-cluster: $(SHLIB) cluster-deps
-	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
-	$(Q)sh tests/server/cluster.sh
+check-cluster: $(SHLIB)
+	$(Q)$(call CLUSTER_RUN,,,)
 
-check-cluster-long: $(SHLIB) cluster-deps
-	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
-	$(Q)MG_CLUSTER_KILLS=500 MG_CLUSTER_PG_RESTARTS=10 sh tests/server/cluster.sh
+check-cluster-long: $(SHLIB)
+	$(Q)$(call CLUSTER_RUN,MG_CLUSTER_KILLS=500 MG_CLUSTER_PG_RESTARTS=10,,)
 
-bench-cluster: $(SHLIB) cluster-deps $(MG_LOAD)
-	$(Q)$(MAKE) --no-print-directory $(SERVER_BIN)
-	$(Q)MG_LOAD=$(abspath $(MG_LOAD)) sh tests/server/cluster.sh --bench
+bench-cluster: $(SHLIB)
+	$(Q)$(call CLUSTER_RUN,MG_LOAD=$(abspath $(MG_LOAD)),$(MG_LOAD),--bench)
