@@ -8,8 +8,8 @@
 #                            configuration of doc/deploy/nginx-cluster.conf),
 #                            all on loopback, stopped at the end: two
 #                            players on two processes, directly and
-#                            through nginx, the streams through nginx, and
-#                            a crash loop (50 SIGKILLs of random
+#                            through nginx, the streams through nginx,
+#                            races between processes, and a crash loop (50 SIGKILLs of random
 #                            processes, 3 PostgreSQL crashes mid-game).
 #                            Installs postgresql and nginx as root when
 #                            missing; skipped with the reason otherwise.
