@@ -483,3 +483,6 @@ include programs/server/server.mk
 include programs/server/bench.mk
 # mg-server's tests (make server-check, part of make check)
 include tests/server/server-tests.mk
+# check-cluster, check-cluster-long, bench-cluster: after the server's
+# and bench's rules (SERVER_BIN, MG_LOAD)
+include tests/server/cluster.mk

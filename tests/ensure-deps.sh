@@ -12,10 +12,11 @@ set -u
 # `ensure-deps.sh browser` (make check-web: chromium, node, npm): web/deps.sh;
 # `ensure-deps.sh server` (make server: libmicrohttpd, SQLite, libpq,
 # jansson, libsodium) and `ensure-deps.sh postgres` (make check-postgres:
-# those and Debian's postgresql): programs/server/deps.sh.
+# those and Debian's postgresql), `ensure-deps.sh cluster` (make
+# check-cluster: those and Debian's nginx): programs/server/deps.sh.
 case "${1:-}" in
 web|browser) exec sh "$(dirname "$0")/../web/deps.sh" "$1" ;;
-server|postgres) exec sh "$(dirname "$0")/../programs/server/deps.sh" "$1" ;;
+server|postgres|cluster) exec sh "$(dirname "$0")/../programs/server/deps.sh" "$1" ;;
 esac
 
 c_pkgs=""

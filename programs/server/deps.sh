@@ -22,9 +22,14 @@ need icu-i18n libicu-dev
 need libcurl libcurl4-openssl-dev   # mg-bot-connect
 # `deps.sh postgres` (make check-postgres): a PostgreSQL server to run
 # throwaway clusters of (initdb, pg_ctl: tests/server/pg-cluster.sh)
-if [ "${1:-}" = postgres ] &&
+if { [ "${1:-}" = postgres ] || [ "${1:-}" = cluster ]; } &&
    ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     missing="$missing postgresql"
+fi
+# `deps.sh cluster` (make check-cluster): nginx in front of several
+# processes (tests/server/cluster.sh runs /usr/sbin/nginx on loopback)
+if [ "${1:-}" = cluster ] && [ ! -x /usr/sbin/nginx ]; then
+    missing="$missing nginx"
 fi
 [ -z "$missing" ] && exit 0
 

@@ -53,14 +53,22 @@ as_user "$PG_BIN/initdb" -D "$data" -U mindgames -A trust -E UTF8 \
     --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 || {
     cat "$dir/initdb.log" >&2; exit 2; }
 # the socket only, in the folder; the commit settings as a server's
-as_user "$PG_BIN/pg_ctl" -D "$data" -l "$dir/log" -w -t 60 -o \
-    "-c listen_addresses= -c unix_socket_directories=$dir \
-     -c fsync=${MG_PG_FSYNC:-on} -c synchronous_commit=on \
-     -c max_connections=200" start >/dev/null || {
+opts="-c listen_addresses= -c unix_socket_directories=$dir \
+ -c fsync=${MG_PG_FSYNC:-on} -c synchronous_commit=on \
+ -c max_connections=200"
+as_user "$PG_BIN/pg_ctl" -D "$data" -l "$dir/log" -w -t 60 -o "$opts" \
+    start >/dev/null || {
     cat "$dir/log" >&2; exit 2; }
 as_user "$PG_BIN/createdb" -h "$dir" -U mindgames mindgames
 MG_TEST_PG="postgresql:///mindgames?host=$dir&user=mindgames"
 export MG_TEST_PG
+# what a test needs to stop and start this cluster itself (a restart of
+# PostgreSQL mid-game: tests/server/mgcluster.py): pg_ctl -D MG_PG_DATA
+# -l MG_PG_LOG -o "$MG_PG_OPTS", run as MG_PG_RUNAS (empty: this user)
+MG_PG_BIN=$PG_BIN MG_PG_DATA=$data MG_PG_LOG=$dir/log MG_PG_OPTS=$opts
+MG_PG_RUNAS=
+[ "$(id -u)" = 0 ] && MG_PG_RUNAS=$user
+export MG_PG_BIN MG_PG_DATA MG_PG_LOG MG_PG_OPTS MG_PG_RUNAS
 echo "pg-cluster: PostgreSQL $("$PG_BIN/postgres" -V | sed 's/^[^0-9]*//; s/ .*//')" \
      "at $MG_TEST_PG" >&2
 set +e

@@ -44,6 +44,11 @@ typedef struct ml_run ml_run;
 typedef struct ml_opts {
     char host[64];      /* --host: a numeric 127.x.x.x address */
     int port;           /* --port */
+    int ports[8];       /* --ports P1,P2,...: several processes of one */
+    int nports;         /* database (0: --port only); game k's commands
+                           go to ports[k % n], its seats' streams to
+                           ports[(k + 1) % n], spectator k's stream to
+                           ports[k % n] */
     long streams;       /* --streams N: spectator event streams */
     long games;         /* --games M: games played at once */
     long tables;        /* --tables K: idle tables for the streams; -1:
@@ -80,6 +85,7 @@ typedef struct conn {
     ml_run *run;      /* the run it belongs to (set once, by run_init) */
     int fd;
     int kind;         /* K_* */
+    int port;         /* its server's port (--ports), or 0: the run's */
     int state;        /* C_* */
     long slot;        /* game slot (or -1: a spectator) */
     int seat;         /* seat stream: 0/1; spectator: -1 */

@@ -29,6 +29,7 @@ static void set_nb(int fd)
 static int conn_connect(conn *c)
 {
     struct epoll_event ev;
+    struct sockaddr_in to;
     int one = 1;
     c->fd = socket(AF_INET, SOCK_STREAM, 0);
     if (c->fd < 0) {
@@ -43,8 +44,11 @@ static int conn_connect(conn *c)
     c->rlen = 0;
     c->inflight = 0;
     c->open = 0;
-    if (connect(c->fd, (const struct sockaddr *)&c->run->addr,
-                sizeof c->run->addr) < 0 && errno != EINPROGRESS) {
+    to = c->run->addr;
+    if (c->port > 0) /* --ports: this connection's process */
+        to.sin_port = htons((uint16_t)c->port);
+    if (connect(c->fd, (const struct sockaddr *)&to, sizeof to) < 0 &&
+        errno != EINPROGRESS) {
         ml_note("connect: %s", strerror(errno));
         c->run->conn_errors++;
         close(c->fd);

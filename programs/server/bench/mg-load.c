@@ -23,6 +23,11 @@
  * server's VmRSS at each phase and its CPU (utime + stime) during play.
  * The last lines are "RESULT key value" for scripts.
  *
+ * --ports P1,P2,... loads several processes of one database (make
+ * bench-cluster): game k's commands go to the k-th port (mod n), its
+ * seats' streams to the next one, so the event latency crosses
+ * processes; spectator k's stream goes to the k-th port.
+ *
  * Only a 127.x.x.x address is accepted.  RLIMIT_NOFILE is raised to what
  * the run needs (N + 3M + K + slack), which may need root for large N.
  *
@@ -167,14 +172,17 @@ static long long proc_cpu_ticks(long pid)
 
 static void usage(void)
 {
-    printf("usage: mg-load [--host 127.0.0.1] [--port P] [--streams N] "
-           "[--games M]\n"
+    printf("usage: mg-load [--host 127.0.0.1] [--port P | --ports P1,P2,...] "
+           "[--streams N] [--games M]\n"
            "               [--tables K] [--rate R] [--seconds S] "
            "[--spec SPEC] [--pid SERVER_PID]\n"
            "               [--connecting C] [--verbose]\n"
            "Load a local mg-server: N spectator event streams over K idle "
            "tables, M games\nplayed at R moves/s in total (0: flat out) for "
-           "S seconds.  Loopback only.\n");
+           "S seconds.  Loopback only.\n"
+           "--ports: several processes of one database; game k's commands "
+           "go to the\nk-th port (mod n), its seats' streams to the next "
+           "one: events cross processes.\n");
 }
 
 /* Read the command line into o; 1 when --help was asked (and printed). */
@@ -207,7 +215,21 @@ static int parse_options(ml_opts *o, int argc, char **argv)
             snprintf(o->host, sizeof o->host, "%s", v);
         else if (!strcmp(a, "--port"))
             o->port = atoi(v);
-        else if (!strcmp(a, "--streams"))
+        else if (!strcmp(a, "--ports")) {
+            const char *q = v;
+            char *end;
+            o->nports = 0;
+            while (*q) {
+                long p = strtol(q, &end, 10);
+                if (end == q || p <= 0 || p > 65535 || o->nports == 8 ||
+                    (*end && *end != ','))
+                    ml_die("--ports: up to 8 ports, separated by commas");
+                o->ports[o->nports++] = (int)p;
+                q = *end ? end + 1 : end;
+            }
+            if (o->nports)
+                o->port = o->ports[0];
+        } else if (!strcmp(a, "--streams"))
             o->streams = atol(v);
         else if (!strcmp(a, "--games"))
             o->games = atol(v);
@@ -325,6 +347,16 @@ static void run_init(ml_run *r, const ml_opts *o)
     }
     for (k = 0; k < opt->streams; k++)
         conn_init(&r->spect[k], r, K_STREAM, -1, -1);
+    if (opt->nports > 0) {
+        for (k = 0; k < r->ngames; k++) {
+            game *g = &r->games[k];
+            g->cmd.port = opt->ports[k % opt->nports];
+            g->seat[0].port = g->seat[1].port =
+                opt->ports[(k + 1) % opt->nports];
+        }
+        for (k = 0; k < opt->streams; k++)
+            r->spect[k].port = opt->ports[k % opt->nports];
+    }
     r->rss_start = r->rss_tables = r->rss_streams = r->rss_play = -1;
     r->rss_end = -1;
     r->cpu_start = r->cpu_end = -1;
