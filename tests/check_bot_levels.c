@@ -61,12 +61,14 @@ START_TEST(strong_and_level_specs)
     static const char *const plays[8] = {
         "random",
         "greedy",
-        "mcts(iterations=100,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random,net=0)",
+        /* playout=policy since 1.6.0's release (CHANGELOG: level 3 was
+         * not above level 2 with random playouts) */
+        "mcts(iterations=300,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
+        "playout=policy,net=0)",
         "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random,net=0)",
+        "playout=policy,net=0)",
         "mcts(iterations=10000,time_ms=2000,c=0.3,bias=10,margin=0.5,"
-        "reuse=true,playout=random,net=0)",
+        "reuse=true,playout=policy,net=0)",
         "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=none)",
         "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=none)",
         "strong(time_ms=4000,iterations=0,nodes=0,memory_mb=64,eval=none)",
