@@ -67,7 +67,7 @@ START_TEST(strong_and_level_specs)
         "playout=policy,net=0)",
         "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
         "playout=policy,net=0)",
-        "mcts(iterations=10000,time_ms=2000,c=0.3,bias=10,margin=0.5,"
+        "mcts(iterations=10000,time_ms=125,c=0.3,bias=10,margin=0.5,"
         "reuse=true,playout=policy,net=0)",
         "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=none)",
         "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=none)",
