@@ -399,7 +399,7 @@ bench-strength: $(B)/tests/bench_strength $(B)/programs/mg-match
 # with 95% intervals, level 1 = 0; then the levels against perfect play
 # on LEVELS_PERFECT_SPEC.  One game at a time: levels 5-8 have a time
 # limit, so their figures depend on the load (printed beside them).
-# About 35 minutes here with the defaults, under load (README, "The levels").
+# About 20 minutes here with the defaults, under load (README, "The levels").
 LEVELS_SPECS        ?= dots_and_boxes(rows=4,cols=4) chains_of_thought(board=hex4)
 LEVELS_GAMES        ?= 20
 LEVELS_LONG_GAMES   ?= 4

@@ -234,14 +234,14 @@ int main(int argc, char **argv)
         printf("  (a bot or a group scored every point or none against the "
                "rest: one virtual draw added to each pairing played)\n");
     }
-    printf("\n| bot | Elo (95%%, relative to %s) | games | think/action |\n"
+    printf("\n| bot | Elo (95%%), %s = 0 | games | think/action |\n"
            "|---|---|---|---|\n",
-           spec[fit.anchor]);
+           spec[0]);
     for (i = 0; i < nb; i++) {
         double played = 0, base = fit.elo[0];
         for (j = 0; j < nb; j++)
             played += games[i * nb + j];
-        if (fit.anchor == i)
+        if (i == 0)
             printf("| `%s` | %.0f (anchor) |", spec[i], fit.elo[i] - base);
         else
             printf("| `%s` | %.0f [%.0f, %.0f] |", spec[i],
