@@ -25,6 +25,7 @@
 #                     BENCH_ARGS, e.g. "games 0.3 dab5x5,fangqi"
 #   make bench-solver the solver's figures (MG_SOLVER_SLOW=1: the slow values)
 #   make bench-eval   the learned evaluation's costs (per position, in mcts)
+#   make bench-levels the levels' ratings with intervals, against perfect play
 #   make bench-strength  playing strength: games against perfect play, the
 #                     labelled 5x5 positions, a rated round robin
 #                     (STRENGTH_PARTS, STRENGTH_BOTS, ...: see below)
@@ -389,6 +390,48 @@ bench-strength: $(B)/tests/bench_strength $(B)/programs/mg-match
 	    "$(STRENGTH_NEW)" "$(STRENGTH_OLD)";; \
 	*) echo "bench-strength: unknown part $$part" >&2; exit 2;; \
 	esac; echo; done
+
+# The levels' ratings (tests/bench_levels.c; README "Playing strength"):
+# never part of make check, nothing asserted.  On each of LEVELS_SPECS,
+# LEVELS_GAMES games a pairing among levels 1-5, and LEVELS_LONG_GAMES for
+# each of levels 6-8 against its neighbours within two levels (the levels
+# that think long get a fair but bounded share); maximum-likelihood Elo
+# with 95% intervals, level 1 = 0; then the levels against perfect play
+# on LEVELS_PERFECT_SPEC.  One game at a time: levels 5-8 have a time
+# limit, so their figures depend on the load (printed beside them).
+# About 20 minutes here with the defaults, under load (README, "The levels").
+LEVELS_SPECS        ?= dots_and_boxes(rows=4,cols=4) chains_of_thought(board=hex4)
+LEVELS_GAMES        ?= 20
+LEVELS_LONG_GAMES   ?= 4
+LEVELS_OPENING      ?= 2
+LEVELS_PERFECT_SPEC ?= dots_and_boxes(rows=3,cols=3)
+LEVELS_PERFECT_GAMES ?= 40
+LEVELS_LIST := level(n=1) level(n=2) level(n=3) level(n=4) level(n=5) \
+               level(n=6) level(n=7) level(n=8)
+
+$(B)/tests/bench_levels: tests/bench_levels.c programs/tools/rating.c \
+                         programs/tools/stats.c programs/tools/rating.h \
+                         programs/tools/stats.h tests/test_rng.h $(SHLIB)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(APP_CFLAGS) -Iprograms/tools tests/bench_levels.c \
+	    programs/tools/rating.c programs/tools/stats.c -o $@ \
+	    -L$(B) -lmindgames -lm $(RPATH)
+
+.PHONY: bench-levels
+# each game spec a separate word of LEVELS_SPECS: no spaces inside a spec
+bench-levels: $(B)/tests/bench_levels $(B)/tests/bench_strength
+	$(Q)set -e; for spec in $(foreach s,$(LEVELS_SPECS),'$(s)'); do \
+	echo "$$ $(B)/tests/bench_levels -s '$$spec' -n $(LEVELS_GAMES)" \
+	    "--long 6 --long-games $(LEVELS_LONG_GAMES) --reach 2" \
+	    "--opening $(LEVELS_OPENING)"; \
+	$(B)/tests/bench_levels -s "$$spec" -n $(LEVELS_GAMES) --long 6 \
+	    --long-games $(LEVELS_LONG_GAMES) --reach 2 \
+	    --opening $(LEVELS_OPENING); echo; done
+	$(Q)echo "$$ $(B)/tests/bench_strength perfect -n $(LEVELS_PERFECT_GAMES)" \
+	    "-j 1 -s '$(LEVELS_PERFECT_SPEC)'" \
+	    "$(foreach l,$(LEVELS_LIST),'$(l)')"
+	$(Q)$(B)/tests/bench_strength perfect -n $(LEVELS_PERFECT_GAMES) -j 1 \
+	    -s '$(LEVELS_PERFECT_SPEC)' $(foreach l,$(LEVELS_LIST),'$(l)')
 
 bench-strength-set: $(B)/tests/bench_strength
 	$(Q)mkdir -p $(dir $(STRENGTH_SET))

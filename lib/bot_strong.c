@@ -35,13 +35,23 @@ const mg__option mg__strong_options[N_STRONG_OPTS] = {
 };
 
 /* The levels, weakest first (mg_bot_new(3) lists them with what they
- * play as and their measured ratings). */
+ * play as, the README their measured ratings: make bench-levels).  After
+ * 1.6.0 levels 3-5 play with the game's knowledge (playout=policy; random
+ * playouts where a game has none): with random playouts 100 iterations
+ * were no stronger than greedy on Dots and Boxes 4x4 (11-1-8 for greedy) and lost more
+ * boxes against perfect play on 3x3 than greedy did (5.60 against 5.30),
+ * so level 3 was not above level 2.  Level 5 searches at most 125 ms, no
+ * longer than level 6's search (strong(time_ms=250) solves for half of
+ * its time, then searches): with 1.6.0's 2 s it could search eight times
+ * as long as level 6 wherever 10000 iterations take more than 250 ms (a
+ * large board, a loaded machine), and on Chains of Thought hex4 under
+ * load it beat level 6 4-0 and level 7 2-1-1. */
 static const char *const levels[MG__LEVELS] = {
     "random",
     "greedy",
-    "mcts(iterations=100)",
-    "mcts(iterations=1000)",
-    "mcts(iterations=10000,time_ms=2000)",
+    "mcts(iterations=300,playout=policy)",
+    "mcts(iterations=1000,playout=policy)",
+    "mcts(iterations=10000,time_ms=125,playout=policy)",
     "strong(time_ms=250)",
     "strong(time_ms=1000)",
     "strong(time_ms=4000)",

@@ -61,12 +61,14 @@ START_TEST(strong_and_level_specs)
     static const char *const plays[8] = {
         "random",
         "greedy",
-        "mcts(iterations=100,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random,net=0)",
+        /* playout=policy since 1.6.0's release (CHANGELOG: level 3 was
+         * not above level 2 with random playouts) */
+        "mcts(iterations=300,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
+        "playout=policy,net=0)",
         "mcts(iterations=1000,time_ms=0,c=0.3,bias=10,margin=0.5,reuse=true,"
-        "playout=random,net=0)",
-        "mcts(iterations=10000,time_ms=2000,c=0.3,bias=10,margin=0.5,"
-        "reuse=true,playout=random,net=0)",
+        "playout=policy,net=0)",
+        "mcts(iterations=10000,time_ms=125,c=0.3,bias=10,margin=0.5,"
+        "reuse=true,playout=policy,net=0)",
         "strong(time_ms=250,iterations=0,nodes=0,memory_mb=64,eval=none)",
         "strong(time_ms=1000,iterations=0,nodes=0,memory_mb=64,eval=none)",
         "strong(time_ms=4000,iterations=0,nodes=0,memory_mb=64,eval=none)",
@@ -213,6 +215,70 @@ START_TEST(strong_plays_every_game)
 }
 END_TEST
 
+/* The docs say what each level plays as: the level lists of mg_bot_new(3)
+ * (".TP", "N", ".B spec"), mindgames-server(7) (".TP", ".B N",
+ * ".BR spec ;"), and the tables of doc/server-api.md and the README
+ * ("| N | `spec` |") each name, for levels 1..8 in order, a spec whose
+ * canonical form is what mg_bot_plays() says of level(n=N).  Read from
+ * the top of the source tree (where make runs the suites). */
+static int doc_levels(const char *path, char specs[8][128])
+{
+    char line[512], prev[512] = "", pp[512] = "";
+    int n = 0;
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s: cannot open (run from the top of the "
+                             "source tree)", path);
+    while (fgets(line, sizeof line, f)) {
+        char spec[128] = "";
+        int lv = 0, len = 0;
+        line[strcspn(line, "\n")] = '\0';
+        if (sscanf(line, "| %d | `%127[^`]`%n", &lv, spec, &len) == 2 &&
+            len > 0)
+            ; /* a Markdown table's row */
+        else if (!strcmp(pp, ".TP") && !strncmp(line, ".B ", 3) &&
+                 sscanf(prev, "%d%n", &lv, &len) == 1 && !prev[len])
+            sscanf(line, ".B %127s", spec); /* mg_bot_new(3) */
+        else if (!strcmp(pp, ".TP") && !strncmp(line, ".BR ", 4) &&
+                 sscanf(prev, ".B %d%n", &lv, &len) == 1 && !prev[len])
+            sscanf(line, ".BR %127[^ ;]", spec); /* mindgames-server(7) */
+        if (spec[0] && lv == n + 1 && n < 8)
+            snprintf(specs[n++], sizeof specs[0], "%s", spec);
+        snprintf(pp, sizeof pp, "%s", prev);
+        snprintf(prev, sizeof prev, "%s", line);
+    }
+    fclose(f);
+    return n;
+}
+
+START_TEST(levels_are_what_the_docs_say)
+{
+    static const char *const docs[] = {
+        "man/man3/mg_bot_new.3", "man/man7/mindgames-server.7",
+        "doc/server-api.md", "README.md"};
+    size_t d;
+    for (d = 0; d < sizeof docs / sizeof docs[0]; d++) {
+        char specs[8][128];
+        int n, got = doc_levels(docs[d], specs);
+        ck_assert_msg(got == 8, "%s: %d levels listed, want 8", docs[d],
+                      got);
+        for (n = 1; n <= 8; n++) {
+            char spec[32], want[256], doc[256];
+            mg_bot *b, *l;
+            snprintf(spec, sizeof spec, "level(n=%d)", n);
+            l = bot(spec, 1);
+            b = bot(specs[n - 1], 1);
+            ck_assert_int_eq(mg_bot_plays(l, want, sizeof want, NULL), MG_OK);
+            ck_assert_int_eq(mg_bot_spec(b, doc, sizeof doc, NULL), MG_OK);
+            ck_assert_msg(strcmp(doc, want) == 0,
+                          "%s says level %d is %s (%s); it plays as %s",
+                          docs[d], n, specs[n - 1], doc, want);
+            mg_bot_free(b);
+            mg_bot_free(l);
+        }
+    }
+}
+END_TEST
+
 /* The levels that need no clock play legal moves (levels 6-8 take
  * seconds a move: their specs are checked above). */
 START_TEST(levels_play)
@@ -246,6 +312,7 @@ Suite *mg_bot_levels_suite(void)
     tcase_add_test(tc, time_alone_means_search_this_long);
     tcase_add_test(tc, strong_and_level_specs);
     tcase_add_test(tc, strong_and_level_errors);
+    tcase_add_test(tc, levels_are_what_the_docs_say);
     suite_add_tcase(s, tc);
     tc = tcase_create("play");
     tcase_set_timeout(tc, 120);

@@ -1,7 +1,7 @@
 /*
  * levels.c - "play the computer": levels 1 to 8, the library's levels
  * (the bot spec level(n=N), mg_bot_new(3): random, greedy, three mcts
- * budgets, then the strong bot with 0.25 s, 1 s and 4 s).  A table's bot
+ * budgets with the game's knowledge, then the strong bot with 0.25 s, 1 s and 4 s).  A table's bot
  * seat may be given as "level(N)" instead of a spec (doc/server-api.md,
  * "Levels"); the spec the level plays as goes through this server's bot
  * caps like any spec, but lowered to them rather than refused
@@ -19,9 +19,10 @@
 static const char *const about[MGS_LEVELS] = {
     "plays any legal move at random",
     "takes the best immediate gain, else a random move",
-    "a short Monte Carlo search",
-    "Monte Carlo tree search",
-    "a longer Monte Carlo search",
+    "a short Monte Carlo search that knows the game where the library "
+    "has its theory",
+    "Monte Carlo tree search that knows the game",
+    "a longer Monte Carlo search that knows the game",
     "the strongest player, quickly: perfect play where it proves the rest "
     "of the game, else a search that knows the game",
     "the strongest player: perfect play where it proves the rest of the "

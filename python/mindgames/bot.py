@@ -82,7 +82,7 @@ class Bot(Owned):
     @property
     def plays(self) -> str:
         """The canonical spec of the bot this one plays as: a level's bot
-        (``Bot("level(n=3)").plays`` is ``"mcts(iterations=100,...)"``),
+        (``Bot("level(n=3)").plays`` is ``"mcts(iterations=300,...)"``),
         else the same as ``spec``.  Needs libmindgames 1.6."""
         return get_string(F.mg_bot_plays, self._handle())
 
