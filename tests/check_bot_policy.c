@@ -105,14 +105,12 @@ START_TEST(default_is_random)
 }
 END_TEST
 
-/* A game without a knowledge playout or priors (China, Chains of
- * Thought), and Dots and Boxes misere: policy plays as random. */
+/* A game without a knowledge playout or priors (China), and Dots and
+ * Boxes misere: policy plays as random. */
 START_TEST(no_knowledge_same_moves)
 {
     same_games("china_tangle(board=4)", "mcts(iterations=100)",
                "mcts(iterations=100,playout=policy)", 5);
-    same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
-               "mcts(iterations=100,playout=policy)", 7);
     /* misere (rules §3.2.4): the theory is normal play's, so none */
     same_games("dots_and_boxes(rows=3,cols=3,misere=true)",
                "mcts(iterations=100)", "mcts(iterations=100,playout=policy)",
@@ -177,8 +175,9 @@ START_TEST(policy_plays_every_grid)
 }
 END_TEST
 
-/* Fangqi has a knowledge playout and priors (after 1.6.0): policy is not
- * random's search there, and the default stays random's. */
+/* Fangqi has a knowledge playout and priors, Chains of Thought priors
+ * (after 1.6.0): policy is not random's search there (Fangqi's games
+ * checked), and the default stays random's (both). */
 START_TEST(fangqi_has_knowledge)
 {
     mg_game *g;
@@ -203,6 +202,8 @@ START_TEST(fangqi_has_knowledge)
     same_games("fangqi(width=4,height=4,no_capture_limit=20)",
                "mcts(iterations=100)", "mcts(iterations=100,playout=random)",
                6);
+    same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
+               "mcts(iterations=100,playout=random)", 7);
 }
 END_TEST
 
@@ -214,7 +215,8 @@ START_TEST(policy_search_no_malloc)
 {
     static const char *const games[] = {
         "dots_and_boxes(rows=3,cols=3)", "fangqi(width=5,height=5)",
-        "fangqi(width=6,height=5,capture_on_placement=true,ko=true)"};
+        "fangqi(width=6,height=5,capture_on_placement=true,ko=true)",
+        "chains_of_thought", "chains_of_thought(board=square6)"};
     size_t k;
     for (k = 0; k < sizeof games / sizeof games[0]; k++) {
         mg_game *g;
