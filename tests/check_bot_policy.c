@@ -204,6 +204,13 @@ START_TEST(fangqi_has_knowledge)
                6);
     same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
                "mcts(iterations=100,playout=random)", 7);
+    /* an iteration-bounded search with the knowledge is deterministic */
+    same_games("fangqi(width=5,height=5)",
+               "mcts(iterations=150,playout=policy)",
+               "mcts(iterations=150,playout=policy)", 8);
+    same_games("chains_of_thought(board=hex4)",
+               "mcts(iterations=150,playout=policy)",
+               "mcts(iterations=150,playout=policy)", 9);
 }
 END_TEST
 
