@@ -133,11 +133,13 @@ static int completes(const variant *v, const mg_state *s, int seat,
     return 0;
 }
 
-/* The points a stone on `from` may move to (rules §4.2.6): bit set. */
+/* May a stone on `from` move to `to` (rules §4.2.6: along its row or
+ * column over empty points, one step with movement=step)? */
 static int can_go(const variant *v, const mg_state *s, int from, int to)
 {
     int fx = from % v->w, fy = from / v->w, tx = to % v->w, ty = to / v->w;
-    int sx = tx > fx ? 1 : tx < fx ? -1 : 0, sy = ty > fy ? 1 : ty < fy ? -1 : 0;
+    int sx = tx > fx ? 1 : tx < fx ? -1 : 0;
+    int sy = ty > fy ? 1 : ty < fy ? -1 : 0;
     int x = fx + sx, y = fy + sy;
     if ((fx != tx && fy != ty) || from == to)
         return 0;
