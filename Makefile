@@ -190,7 +190,9 @@ $(B)/tests/check_api: $(API_TESTS) tests/run_api.c $(TEST_HDRS) $(SHLIB)
 
 # White-box tests see internal helpers, so they link the static library.
 INTERNAL_TESTS := tests/check_internal.c tests/check_internal_images.c \
-                  tests/check_internal_policy.c
+                  tests/check_internal_policy.c \
+                  tests/check_internal_policy_fangqi.c \
+                  tests/check_internal_policy_chains.c
 $(B)/tests/check_internal: $(INTERNAL_TESTS) tests/run_internal.c $(TEST_HDRS) $(STLIB)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(APP_CFLAGS) -Ilib -Itests tests/run_internal.c \

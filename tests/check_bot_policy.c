@@ -105,17 +105,12 @@ START_TEST(default_is_random)
 }
 END_TEST
 
-/* A game without a knowledge playout or priors, and Dots and Boxes
- * misere: policy plays as random. */
+/* A game without a knowledge playout or priors (China), and Dots and
+ * Boxes misere: policy plays as random. */
 START_TEST(no_knowledge_same_moves)
 {
     same_games("china_tangle(board=4)", "mcts(iterations=100)",
                "mcts(iterations=100,playout=policy)", 5);
-    same_games("fangqi(width=4,height=4,no_capture_limit=20)",
-               "mcts(iterations=100)", "mcts(iterations=100,playout=policy)",
-               6);
-    same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
-               "mcts(iterations=100,playout=policy)", 7);
     /* misere (rules §3.2.4): the theory is normal play's, so none */
     same_games("dots_and_boxes(rows=3,cols=3,misere=true)",
                "mcts(iterations=100)", "mcts(iterations=100,playout=policy)",
@@ -180,6 +175,86 @@ START_TEST(policy_plays_every_grid)
 }
 END_TEST
 
+/* Fangqi has a knowledge playout and priors, Chains of Thought priors
+ * (after 1.6.0): policy is not random's search there (Fangqi's games
+ * checked), and the default stays random's (both). */
+START_TEST(fangqi_has_knowledge)
+{
+    mg_game *g;
+    mg_state *s;
+    mg_bot *a = bot("mcts(iterations=200,playout=policy)", 3),
+           *b = bot("mcts(iterations=200)", 3);
+    int moves = 0, differ = 0;
+    MG_GAME(g, "fangqi(width=5,height=5)");
+    ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+    while (!mg_state_is_terminal(s) && moves++ < 40) {
+        int32_t m1, m2;
+        ck_assert_int_eq(mg_bot_choose(a, s, &m1), MG_OK);
+        ck_assert_int_eq(mg_bot_choose(b, s, &m2), MG_OK);
+        differ += m1 != m2;
+        ck_assert_int_eq(mg_state_apply(s, m1), MG_OK);
+    }
+    ck_assert_int_gt(differ, 0);
+    mg_bot_free(a);
+    mg_bot_free(b);
+    mg_state_free(s);
+    mg_game_free(g);
+    same_games("fangqi(width=4,height=4,no_capture_limit=20)",
+               "mcts(iterations=100)", "mcts(iterations=100,playout=random)",
+               6);
+    same_games("chains_of_thought(board=hex4)", "mcts(iterations=100)",
+               "mcts(iterations=100,playout=random)", 7);
+    /* an iteration-bounded search with the knowledge is deterministic */
+    same_games("fangqi(width=5,height=5)",
+               "mcts(iterations=150,playout=policy)",
+               "mcts(iterations=150,playout=policy)", 8);
+    same_games("chains_of_thought(board=hex4)",
+               "mcts(iterations=150,playout=policy)",
+               "mcts(iterations=150,playout=policy)", 9);
+}
+END_TEST
+
+/* The knowledge playouts and priors allocate nothing: once a bot has its
+ * buffers (its first choice), a search of playout=policy makes no call
+ * to malloc (counted by check_batch.c's wrappers; not where a sanitizer
+ * or valgrind replaces them). */
+START_TEST(policy_search_no_malloc)
+{
+    static const char *const games[] = {
+        "dots_and_boxes(rows=3,cols=3)", "fangqi(width=5,height=5)",
+        "fangqi(width=6,height=5,capture_on_placement=true,ko=true)",
+        "chains_of_thought", "chains_of_thought(board=square6)"};
+    size_t k;
+    for (k = 0; k < sizeof games / sizeof games[0]; k++) {
+        mg_game *g;
+        mg_state *s;
+        mg_bot *b = bot("mcts(iterations=300,playout=policy,reuse=false)", 9);
+        int32_t m, acts[1024];
+        size_t n;
+        long before;
+        int t, rc = MG_OK;
+        uint64_t x = 5;
+        MG_GAME(g, games[k]);
+        ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+        ck_assert_int_eq(mg_bot_choose(b, s, &m), MG_OK); /* its buffers */
+        before = mg_test_allocations();
+        for (t = 0; t < 40 && !mg_state_is_terminal(s); t++) {
+            /* no Check call in here: it allocates */
+            rc |= mg_bot_choose(b, s, &m);
+            rc |= mg_state_legal_actions(s, acts, 1024, &n);
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            rc |= mg_state_apply(s, t % 2 ? m : acts[(x >> 33) % n]);
+        }
+        if (before >= 0)
+            ck_assert_int_eq(mg_test_allocations(), before);
+        ck_assert_int_eq(rc, MG_OK);
+        mg_bot_free(b);
+        mg_state_free(s);
+        mg_game_free(g);
+    }
+}
+END_TEST
+
 Suite *mg_bot_policy_suite(void)
 {
     Suite *su = suite_create("bot_policy");
@@ -188,6 +263,8 @@ Suite *mg_bot_policy_suite(void)
     tcase_add_test(tc, policy_spec);
     tcase_add_test(tc, default_is_random);
     tcase_add_test(tc, no_knowledge_same_moves);
+    tcase_add_test(tc, fangqi_has_knowledge);
+    tcase_add_test(tc, policy_search_no_malloc);
     tcase_add_test(tc, policy_keeps_control);
     tcase_add_test(tc, policy_plays_every_grid);
     suite_add_tcase(su, tc);

@@ -8,6 +8,8 @@ int main(void)
     SRunner *sr = srunner_create(mg_internal_suite());
     srunner_add_suite(sr, mg_images_suite());
     srunner_add_suite(sr, mg_policy_suite());
+    srunner_add_suite(sr, mg_policy_fangqi_suite());
+    srunner_add_suite(sr, mg_policy_chains_suite());
     int failed;
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);

@@ -22,6 +22,8 @@
 Suite *mg_internal_suite(void); /* check_internal.c: properties */
 Suite *mg_images_suite(void);   /* check_internal_images.c: images */
 Suite *mg_policy_suite(void);   /* check_internal_policy.c: D&B policy */
+Suite *mg_policy_fangqi_suite(void); /* ..._policy_fangqi.c: Fangqi's */
+Suite *mg_policy_chains_suite(void); /* ..._policy_chains.c: CoT's priors */
 
 /* For the suites that check every action of every position of their
  * games (the reasons, the queries, playout_result): their default number

@@ -494,6 +494,7 @@ const mg__game_ops mg__chains_of_thought_ops = {
     .action_parse = mg__cot_action_parse,
     .render = mg__cot_render,
     .playout = cot_playout,
+    .policy_priors = mg__cot_policy_priors,
     .num_sites = mg__cot_num_sites,
     .site_info = mg__cot_site_info,
     .site_neighbors = mg__cot_site_neighbors,

@@ -13,6 +13,7 @@
  *   chains_render.c      the text and SVG pictures
  *   chains_position.c    the sites and observations (1.3)
  *   chains_boards.c      the ten boards (chains_boards.h)
+ *   chains_policy.c      the priors of mcts(playout=policy) (after 1.6.0)
  *
  * Actions (rules §5.3; P points, D neighbour slots per point,
  * chains_boards.h):
@@ -662,6 +663,11 @@ MG_HIDDEN int32_t mg__cot_pick_1(const cot *c, const void *st, int me,
 MG_HIDDEN int32_t mg__cot_pick_n(const cot *c, const void *st, int me,
                                  uint64_t *rng);
 /* The ops legal and is_legal. */
+/* ops->policy_priors (chains_policy.c): what the removals make of each
+ * action, and the largest chains. */
+MG_HIDDEN void mg__cot_policy_priors(const mg_game *g, const void *st,
+                                     const int32_t *actions, int32_t n,
+                                     int64_t *out);
 MG_HIDDEN int32_t mg__cot_legal(const mg_game *g, const void *st,
                                 int32_t *buf);
 MG_HIDDEN int mg__cot_is_legal(const mg_game *g, const void *st, int32_t a);

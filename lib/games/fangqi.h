@@ -15,6 +15,8 @@
  *   fangqi_render.c    the text and SVG pictures
  *   fangqi_position.c  the sites (the points), who holds them and the
  *                      observation planes (since 1.3)
+ *   fangqi_policy.c    the knowledge playout and priors of the squares
+ *                      one action away (mcts(playout=policy), after 1.6.0)
  *
  * Actions (rules §4.3; P points, S = width + height - 2 targets per
  * point): PLACE(p) = p ("d4"), REMOVE(p) = P + p ("xd4"), MOVE(from,
@@ -328,6 +330,20 @@ MG_HIDDEN int mg__fq_encircle(const fq *f, fstate *s, int to,
 MG_HIDDEN int mg__fq_consistent(const fq *f, const fstate *s);
 /* The hash of the header (everything but the stones; fangqi.c). */
 MG_HIDDEN uint64_t mg__fq_header_hash(const fstate *s);
+
+/* -------------------------------------------------- fangqi_policy.c */
+
+/* ops->policy_playout_result and ops->policy_priors (internal.h): the
+ * playout and the priors of the squares one action away (rules §4). */
+MG_HIDDEN int32_t mg__fq_policy_playout_result(const mg_game *g,
+                                               const void *st, void *work,
+                                               int32_t *scratch,
+                                               uint64_t *rng, int32_t max,
+                                               int32_t *winner,
+                                               int32_t *scores);
+MG_HIDDEN void mg__fq_policy_priors(const mg_game *g, const void *st,
+                                    const int32_t *actions, int32_t n,
+                                    int64_t *out);
 
 /* ------------------------------------------------ fangqi_notation.c */
 
