@@ -558,7 +558,13 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 yet; eval=none: no shipped network).
  *                 iterations given alone means time_ms=0: a bot that is
  *                 deterministic for its seed (its solve then gets 200
- *                 nodes an iteration unless `nodes` says).
+ *                 nodes an iteration unless `nodes` says).  Since 1.7,
+ *                 when the solve stops having proved an action to
+ *                 achieve a lower bound above the worst outcome (Dots
+ *                 and Boxes up to 64 lines: mg_solver_solve), the rest
+ *                 of the budget (time, or as many nodes again) goes on
+ *                 solving instead of searching, and the action of the
+ *                 best bound proven is played.
  *   level(n=4)    one of eight levels of play, n from 1 (a beginner's:
  *                 random) to 8 (strong(time_ms=4000)), each the name of
  *                 one of the specs above (since 1.6):
@@ -882,7 +888,9 @@ MG_API void mg_solver_free(mg_solver *sv);
  * *best_action an action that achieves it.  MG_EBUDGET: the budget ran
  * out; *value is the best lower bound found (mg_solver_bounds() gives
  * both bounds, which always contain the true value) and *best_action
- * the best action found, legal.  *nodes receives the nodes searched.
+ * the best action found, legal (Dots and Boxes of at most 64 lines,
+ * since 1.7: when *value is above minus the boxes left, an action proven
+ * to achieve at least *value).  *nodes receives the nodes searched.
  * Any of the three outputs may be NULL.  Errors: MG_EINVAL (sv or s
  * NULL), MG_EMISMATCH (s is of another game), MG_EOVER (s is over). */
 MG_API int mg_solver_solve(mg_solver *sv, const mg_state *s,

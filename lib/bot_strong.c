@@ -72,13 +72,26 @@ static int64_t now_ms(void)
 /* Solve within `nodes` nodes (0: no limit) and half of `ms` (0: no
  * limit); when that proves the value, an optimal action; otherwise
  * search for at most `iter` iterations (0: no limit) and the time left
- * of ms. */
+ * of ms.
+ *
+ * With `proven` (the strong bot, since 1.7), a stopped solve that has
+ * proved some action to achieve a lower bound above the worst outcome
+ * (mg__solver_proven: in Dots and Boxes, a null-window test of the
+ * engine's MTD(f) that failed high) goes on solving instead of
+ * searching, with the rest of the time (or `nodes` nodes more when only
+ * nodes bound it), and plays the action of the best bound proven.  The
+ * engine's MTD(f) first tests "value >= 1" on a quiet position: solved to
+ * the end on the 40 quiet 5x5 positions of the strength set
+ * (tests/data/strength/dab5x5.txt), that test failed high in 30, its
+ * action was the solve's optimal one in all 17 of value 1 and worth at
+ * least 1 in the others (values 3 to 9), where the tree search keeps
+ * the best value far less often (CHANGELOG.md: the measured effect). */
 static int32_t solve_then_search(mg_bot *b, const mg_game *g,
                                  const mg_state *s, int64_t nodes,
-                                 int64_t ms, int64_t iter)
+                                 int64_t ms, int64_t iter, int proven)
 {
     int64_t t0 = ms ? now_ms() : 0, left = 0;
-    int32_t a = -1;
+    int32_t a = -1, lo = 0;
     if (mg_solver_solve(b->sv, s, (uint64_t)nodes,
                         (uint32_t)(ms > 0 ? (ms + 1) / 2 : 0), NULL, &a,
                         NULL) == MG_OK &&
@@ -89,13 +102,26 @@ static int32_t solve_then_search(mg_bot *b, const mg_game *g,
         if (left < 1)
             left = 1;
     }
+    if (proven && mg__solver_proven(b->sv, &a) &&
+        mg_solver_bounds(b->sv, &lo, NULL) == MG_OK) {
+        int32_t a2 = -1, lo2 = 0;
+        /* the table keeps what the first solve proved: the second one
+         * gets back there in few nodes, then tests higher bounds */
+        int rc = mg_solver_solve(b->sv, s, (uint64_t)nodes,
+                                 (uint32_t)left, NULL, &a2, NULL);
+        if (mg__solver_proven(b->sv, &a2) &&
+            mg_solver_bounds(b->sv, &lo2, NULL) == MG_OK &&
+            (rc == MG_OK || lo2 >= lo) && a2 >= 0)
+            return a2;
+        return a;
+    }
     return mg__mcts_choose(b, g, s, iter, left);
 }
 
 int32_t mg__solver_bot_choose(mg_bot *b, const mg_game *g, const mg_state *s)
 {
     return solve_then_search(b, g, s, b->so.v[SOPT_NODES],
-                             b->so.v[SOPT_TIME], b->so.v[SOPT_ITER]);
+                             b->so.v[SOPT_TIME], b->so.v[SOPT_ITER], 0);
 }
 
 int32_t mg__strong_choose(mg_bot *b, const mg_game *g, const mg_state *s)
@@ -104,5 +130,5 @@ int32_t mg__strong_choose(mg_bot *b, const mg_game *g, const mg_state *s)
     int64_t nodes = b->so.v[XOPT_NODES];
     if (ms == 0 && nodes == 0)
         nodes = 200 * iter; /* a deterministic bot's solve */
-    return solve_then_search(b, g, s, nodes, ms, iter);
+    return solve_then_search(b, g, s, nodes, ms, iter, 1);
 }

@@ -709,7 +709,9 @@ typedef struct mg__solver_ops {
      * pages cost nothing until used.  engine_solve solves position st (not over) within the
      * budget: proven bounds *lo <= value <= *hi for the player to move
      * and an optimal action in *best (when exact; else the best found,
-     * always legal); MG_OK when exact, MG_EBUDGET when stopped. */
+     * always legal); MG_OK when exact, MG_EBUDGET when stopped.  When
+     * stopped with *lo above the trivial bound (GAIN: -spread), *best
+     * is an action proven to achieve at least *lo (mg__solver_proven). */
     size_t (*engine_min)(const mg_game *g);
     void *(*engine_init)(const mg_game *g, void *mem, size_t bytes);
     int (*engine_solve)(void *engine, const void *st, mg__budget *b,
@@ -723,5 +725,14 @@ MG_HIDDEN extern const mg__solver_ops mg__solver_score_margin;
 /* Let a solver serve g, an equal game (same identity), e.g. after the
  * game it was made for is freed (the solver bot). */
 MG_HIDDEN void mg__solver_rebind(mg_solver *sv, const mg_game *g);
+
+/* 1 when the last mg_solver_solve() of sv, exact or not, proved an
+ * action (the best action it returned, into *action) to achieve at
+ * least its lower bound, and that bound is above the trivial one (the
+ * action is then at least as good as the worst outcome); else 0.  Only
+ * games with an exact engine whose stopped solves name such an action
+ * (Dots and Boxes' engine: the move of its last null-window test that
+ * failed high) answer 1 for a solve that was not exact (since 1.7). */
+MG_HIDDEN int mg__solver_proven(const mg_solver *sv, int32_t *action);
 
 #endif /* MG_INTERNAL_H */

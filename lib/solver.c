@@ -276,9 +276,16 @@ int mg_solver_solve(mg_solver *sv, const mg_state *s, uint64_t max_nodes,
     mg__state_restore(sv->work, mg__state_position(s));
     rc = solve_work(sv, remaining_of(sv, s, 0), &lo, &hi, &best);
     mg__state_restore(sv->work, mg__state_position(s));
+    /* a stopped engine's best achieves lo once lo is above -spread (the
+     * engine_solve contract); the generic search's does not promise it */
+    sv->proven = rc == MG_OK ||
+                 (sv->engine && sv->kind == MG__VALUE_GAIN &&
+                  sv->ops->spread &&
+                  lo > -sv->ops->spread(sv->g, mg__state_position(s)));
     sv->have = 1;
     sv->lo = lo;
     sv->hi = hi;
+    sv->best = best;
     if (value)
         *value = lo;
     if (best_action)
@@ -286,6 +293,14 @@ int mg_solver_solve(mg_solver *sv, const mg_state *s, uint64_t max_nodes,
     if (nodes)
         *nodes = sv->budget.nodes;
     return rc;
+}
+
+int mg__solver_proven(const mg_solver *sv, int32_t *action)
+{
+    if (!sv->have || !sv->proven)
+        return 0;
+    *action = sv->best;
+    return 1;
 }
 
 int mg_solver_bounds(const mg_solver *sv, int32_t *lower, int32_t *upper)
@@ -356,6 +371,7 @@ int mg_solver_values(mg_solver *sv, const mg_state *s, uint64_t max_nodes,
     }
     mg__state_restore(sv->work, mg__state_position(s));
     sv->have = 1;
+    sv->proven = 0;
     sv->lo = rlo;
     sv->hi = rhi;
     return all;

@@ -50,6 +50,8 @@ struct mg_solver {
     /* the last result */
     int have;
     int32_t lo, hi;
+    int proven;                /* mg__solver_proven: best achieves lo */
+    int32_t best;
 };
 
 /* solver_search.c: the generic search of the position in sv->work (not

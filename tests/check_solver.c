@@ -436,6 +436,100 @@ START_TEST(budget_bounds)
 }
 END_TEST
 
+/* A solve stopped by its budget with a lower bound above the worst
+ * outcome (-(boxes left)) names an action that achieves at least that
+ * bound (mindgames.h, mg_solver_solve; the engine's last null-window
+ * test that failed high), checked against brute force.  Counts that the
+ * cases occur: the test cannot pass empty. */
+START_TEST(budget_proven_action)
+{
+    /* random lines reach captures early: lines left where a few dozen
+     * nodes do not solve every position, and brute force reads it */
+    static const char *const spec = "dots_and_boxes(rows=4,cols=4)";
+    static const uint64_t budgets[] = {20, 200, 60};
+    static const size_t left[] = {19, 18};
+    mg_game *g;
+    bf_ctx c;
+    uint64_t rng = 0xB0D5ull + (uint64_t)_i;
+    int k, count = sv_count(30) + 2, proven = 0;
+    MG_GAME(g, spec);
+    bf_init(&c, spec, (size_t)1 << 21);
+    for (k = 0; k < count; k++) {
+        mg_state *s;
+        size_t j;
+        ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+        random_until(s, &rng, left[_i]);
+        bf_clear(&c); /* its memo serves the position's budgets */
+        for (j = 0; j < 3 && !mg_state_is_terminal(s); j++) {
+            mg_solver *fresh = new_solver(g, 4 * MB);
+            int32_t v, a, lo, hi, s0 = 0, s1 = 0;
+            int rc;
+            mg_state_score(s, 0, &s0);
+            mg_state_score(s, 1, &s1);
+            rc = mg_solver_solve(fresh, s, budgets[j], 0, &v, &a, NULL);
+            ck_assert_int_eq(mg_solver_bounds(fresh, &lo, &hi), MG_OK);
+            mg_solver_free(fresh);
+            if (rc != MG_EBUDGET || lo <= -(16 - s0 - s1))
+                continue;
+            ck_assert_msg(bf_action(&c, s, a) >= lo,
+                          "#%d: action %d below the bound %d", k, (int)a,
+                          (int)lo);
+            proven++;
+        }
+        mg_state_free(s);
+    }
+    ck_assert_int_gt(proven, 0);
+    bf_free(&c);
+    mg_game_free(g);
+}
+END_TEST
+
+/* The strong bot plays the action its stopped solve proved (since
+ * 1.7): position 1 of tests/data/strength/dab5x5.txt (quiet 5x5, 38
+ * lines left, value 3), where 200,000 nodes stop the solve after its
+ * test "value >= 1" failed high with line 39 (value 1); 1.6's strong bot
+ * then searched 100 iterations and played line 25 (value -3) with seeds
+ * 2 and 4.  The lines worth at least 1 are the set's exact values
+ * (mg_solver_values without a budget). */
+START_TEST(strong_plays_proven)
+{
+    static const int32_t hist[] = {0,  15, 58, 14, 3,  51, 46, 4,
+                                   37, 6,  57, 33, 43, 27, 17, 45,
+                                   10, 16, 42, 20, 38, 2};
+    static const int32_t good[] = {1,  8,  11, 19, 21, 22, 23,
+                                   30, 31, 32, 35, 36, 39, 41,
+                                   44, 47, 52, 54, 59};
+    mg_game *g;
+    mg_state *s;
+    size_t i;
+    uint64_t seed;
+    char err[256];
+    if (sv_light()) /* 800,000 nodes: about a second, more under them */
+        return;
+    MG_GAME(g, "dots_and_boxes(rows=5,cols=5)");
+    ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
+    for (i = 0; i < sizeof hist / sizeof hist[0]; i++)
+        ck_assert_int_eq(mg_state_apply(s, hist[i]), MG_OK);
+    for (seed = 2; seed <= 4; seed += 2) {
+        mg_bot *b;
+        int32_t a;
+        int ok = 0;
+        ck_assert_int_eq(mg_bot_new(&b, "strong(time_ms=0,iterations=100,"
+                                        "nodes=200000)",
+                                    seed, err, sizeof err),
+                         MG_OK);
+        ck_assert_int_eq(mg_bot_choose(b, s, &a), MG_OK);
+        for (i = 0; i < sizeof good / sizeof good[0]; i++)
+            ok |= good[i] == a;
+        ck_assert_msg(ok, "seed %d: line %d is worth less than 1",
+                      (int)seed, (int)a);
+        mg_bot_free(b);
+    }
+    mg_state_free(s);
+    mg_game_free(g);
+}
+END_TEST
+
 /* A time budget stops the search near its time; the bounds hold the
  * published values (4 x 4: 0, Wilson) or at least the game's range. */
 START_TEST(time_budget)
@@ -601,6 +695,8 @@ Suite *mg_solver_suite(void)
     tcase_add_loop_test(tc, consistency, 0, 3);
     tcase_add_loop_test(tc, best_moves_hold, 0, 6);
     tcase_add_loop_test(tc, budget_bounds, 0, 6);
+    tcase_add_loop_test(tc, budget_proven_action, 0, 2);
+    tcase_add_test(tc, strong_plays_proven);
     tcase_add_loop_test(tc, time_budget, 0, 6);
     tcase_add_test(tc, same_game_objects);
     tcase_add_test(tc, solver_bot_spec);
