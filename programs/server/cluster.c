@@ -20,9 +20,9 @@
  * process died is taken over (command.c's caught_tell arms it).  The
  * table's key (table, version) decides who wins: a flag, an expiry or
  * a bot's move that loses its write reloads and does nothing more, so
- * each happens once.
+ * each happens once.  The lobby's seeks: lobby_sync.c.
  */
-#include "server.h"
+#include "lobby.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +64,13 @@ static void on_change(void *arg, const char *id, int64_t version)
         return;
     if (!id) { /* (re)connected: anything may have been missed */
         refresh_all(srv);
+        mgs_lobby_sync(srv);
         return;
     }
-    if (!id[0])
-        return; /* documents only: the lobby reads them from storage */
+    if (!id[0]) { /* documents changed (a seek posted, taken, gone) */
+        mgs_lobby_sync(srv);
+        return;
+    }
     t = mgs_find_cached(srv, id);
     if (!t)
         return; /* not held: the next mgs_cluster_tick reads it if open */
@@ -105,6 +108,8 @@ void mgs_cluster_tick(mgs_srv *srv, int64_t now)
         now < srv->cluster_next_ms)
         return;
     srv->cluster_next_ms = now + 2000;
+    if (!deaf)
+        mgs_lobby_sync(srv); /* the seeks' changes, if one was not heard */
     if (mgs_restore_since(srv, srv->cluster_scan_ms - 5000, until) >= 0 &&
         until > srv->cluster_scan_ms)
         srv->cluster_scan_ms = until;

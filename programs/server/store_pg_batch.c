@@ -14,7 +14,7 @@
  * the others are stored once, when COMMIT returns.
  *
  * Every append NOTIFYs (channel MGS_PG_CHANNEL, payload "TABLE VERSION"
- * or "" for documents only) in the same transaction: PostgreSQL
+ * and "" when it changes documents) in the same transaction: PostgreSQL
  * delivers it to the other processes' listeners (store_pg_listen.c)
  * when it commits, never when it is rolled back.
  */
@@ -166,7 +166,7 @@ static pgop *make_ops(pgreq *list, size_t *nops)
             const mgs_append *a = &r->a[i];
             n += (size_t)((a->table_json && a->table_id) + a->nseats +
                           a->nevents + (a->command != NULL) + a->ndocs) +
-                 1; /* its NOTIFY */
+                 1 + (a->table_id && a->ndocs > 0); /* its NOTIFYs */
         }
     *nops = n;
     if (!(ops = calloc(n ? n : 1, sizeof *ops)))
@@ -218,6 +218,10 @@ static pgop *make_ops(pgreq *list, size_t *nops)
             else
                 o.note[0] = '\0';
             ops[k++] = o;
+            if (a->table_id && a->ndocs > 0) { /* and its documents */
+                o.note[0] = '\0';
+                ops[k++] = o;
+            }
         }
     return ops;
 }

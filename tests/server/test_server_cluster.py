@@ -15,7 +15,10 @@ check-postgres; skipped without MG_TEST_PG).
   answer, never a 500;
 - a bot's seat moved once per turn by two processes, and taken over by
   B when A dies while its bot thinks;
-- a clock watched by both processes falls once.
+- a clock watched by both processes falls once;
+- a seek posted on A listed on B and shown on B's lobby stream; one
+  seek accepted on A and B at once makes one table, the other told 409;
+  a seek cancelled on A leaves B's list.
 """
 
 import os
@@ -37,7 +40,9 @@ class DeafServer(mgclient.Server):
             super(DeafServer, self).command_line()
 
 
-ARGS = ["--rate", "0", "--seat-rate", "0", "--heartbeat", "1"]
+ARGS = ["--rate", "0", "--seat-rate", "0", "--heartbeat", "1",
+        "--players-per-hour", "0", "--creations-per-hour", "0",
+        "--max-tables-per-addr", "0"]
 SERVERS = {}
 
 
@@ -321,6 +326,66 @@ class TestClusterOnce(ClusterCase):
             self.assertEqual((snap["status"], snap["result"]["how"]),
                              ("over", "time"))
         s.close()
+
+
+class TestClusterLobby(ClusterCase):
+    n = 0
+
+    def player(self, prefix):
+        type(self).n += 1
+        name = "%s%d_%d" % (prefix, type(self).n, os.getpid() % 1000)
+        a = self.a.request("POST", "/api/v1/players", {"name": name})
+        self.assertEqual(a.status, 201, repr(a))
+        return a.json["name"], a.json["token"]
+
+    def listed_on(self, srv, sid):
+        lst = srv.request("GET", "/api/v1/seeks").json["seeks"]
+        return sid in [x["id"] for x in lst]
+
+    def test_seeks_across_processes(self):
+        alice, ta = self.player("alice")
+        s = mgclient.EventStream(self.b, None, path="/api/v1/lobby/events")
+        self.addCleanup(s.close)
+        s.wait_for(lambda e: e["event"] == "hello", what="hello")
+        for round in range(3):
+            a = self.a.request("POST", "/api/v1/seeks", {"spec": DAB3},
+                               secret=ta)
+            self.assertEqual(a.status, 201, repr(a))
+            sid = a.json["id"]
+            s.wait_for(lambda e: e["event"] == "seek" and
+                       e["data"]["id"] == sid, timeout=5, what="the seek")
+            self.assertTrue(self.listed_on(self.b, sid))
+            bob, tb = self.player("bob")
+            carol, tc = self.player("carol")
+            ra, rb = self.at_once(
+                lambda: self.a.request("POST", "/api/v1/seeks/%s/accept"
+                                       % sid, {}, secret=tb),
+                lambda: self.b.request("POST", "/api/v1/seeks/%s/accept"
+                                       % sid, {}, secret=tc))
+            self.assertEqual(sorted([ra.status, rb.status]), [200, 409],
+                             "%r %r" % (ra, rb))
+            won = ra if ra.status == 200 else rb
+            n = self.sql("SELECT count(*) FROM events WHERE type = 'created'"
+                         " AND json LIKE '%%%s%%'" % alice)
+            self.assertEqual(int(n[0][0]), round + 1)
+            self.assertEqual(self.b.snapshot(won.json["table"])["status"],
+                             "playing")
+            s.wait_for(lambda e: e["event"] == "seek_removed" and
+                       e["data"]["id"] == sid, timeout=5,
+                       what="the seek's removal")
+            self.assertFalse(self.listed_on(self.a, sid))
+            self.assertFalse(self.listed_on(self.b, sid))
+        # cancelled on A: gone from B's list
+        a = self.a.request("POST", "/api/v1/seeks", {"spec": DAB3},
+                           secret=ta)
+        sid = a.json["id"]
+        self.wait_until(lambda: self.listed_on(self.b, sid), 5,
+                        "the seek on B")
+        c = self.a.request("POST", "/api/v1/seeks/%s/cancel" % sid, {},
+                           secret=ta)
+        self.assertEqual(c.status, 200, repr(c))
+        self.wait_until(lambda: not self.listed_on(self.b, sid), 5,
+                        "the seek gone from B")
 
 
 if __name__ == "__main__":
