@@ -3,7 +3,8 @@
  * (seeks.c), quick-pairing pools (pools.c), the lobby's live events
  * (lobby_stream.c), and what they share (lobby.c: the lobby in memory,
  * restored from the store at start; the table made for two players;
- * the timer's expiry and pairing).  Its documents (place.h's table):
+ * the timer's expiry and pairing); the seeks of the other processes
+ * sharing the database (lobby_sync.c).  Its documents (place.h's table):
  *
  *   kind      key              owner   json
  *   seek      the seek's id    name    {"id", "owner", "spec", "clock",
