@@ -9,6 +9,16 @@
  * bot woken.  If the commit fails, the table's replayed state is rebuilt
  * from its stored log and swapped in whole (reload), so nothing that was
  * not committed stays in memory.
+ *
+ * Several processes sharing one database (PostgreSQL): a table in
+ * memory is a cache of its log.  When a commit loses its conditional
+ * write because another process stored that version first (the log
+ * moved past the version this change was made on), the table is rebuilt
+ * from its log, the events it missed go to its streams, and mgs_call
+ * returns 1 (stale): the caller tries its command once more on the
+ * fresh state (ops.c, join.c) or does nothing more (the timer, bots).
+ * mgs_table_refresh brings a table up to its log without a conflict
+ * (a notification from another process: cluster.c).
  */
 #include "ratings.h"
 #include "server.h"
@@ -83,6 +93,12 @@ static void set_ratings(mgs_table *t, json_t *ev, json_t *ratings)
 
 /* Rebuild t from storage after a failed commit (t locked). */
 static void reload(mgs_srv *srv, mgs_table *t);
+/* Has table id's log an event after version v?  1 yes, 0 no, -1 cannot
+ * tell. */
+static int log_moved(mgs_srv *srv, const char *id, int64_t v);
+/* After t's state was swapped for its log's: the events after version
+ * v0 to its streams, its limits and its bot (t locked). */
+static void caught_up(mgs_srv *srv, mgs_table *t, int64_t v0, int was_open);
 
 /* Remember a command's answer in memory (after its commit). */
 static void remember(mgs_table *t, int seat, const char *id, int status,
@@ -124,6 +140,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     char err[512];
     int rc = -1, tries, src;
     int was_open = t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING;
+    int64_t v0 = t->r.version; /* committed: this change is made on it */
     mgs_end_docs end;
     size_t end_i = 0;
     mgs_append *ap0;
@@ -206,6 +223,24 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
                                err, sizeof err);
         if (src == MGS_OK)
             break;
+        /* another process stored version v0 + 1 first (its events, or
+         * this very command): this change was made on a stale state.
+         * The table is rebuilt from its log (which has that process's
+         * events, and its commands' answers) and the caller decides:
+         * the same command once more, or nothing */
+        if (src == MGS_ECONFLICT && !(flags & MGS_CALL_UNLISTED) &&
+            log_moved(srv, t->id, v0) == 1) {
+            reload(srv, t);
+            caught_up(srv, t, v0, was_open);
+            mgs_error(r, 409, "the table changed meanwhile (another "
+                              "server process stored its version %lld "
+                              "first): nothing of this was applied",
+                      (long long)v0 + 1);
+            json_object_set_new(r->body, "version",
+                                json_integer(t->r.version));
+            rc = 1;
+            goto out;
+        }
         /* a rating or the family's document changed under us (another
          * rated game of the family ended at the same time, in the same
          * group commit): read them again and try again.  Each conflict
@@ -381,8 +416,12 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
         return NULL;
     }
     /* Clocks do not run while the server is down; a correspondence
-     * clock's deadline is a date, from the log: it does. */
-    if (!t->r.days_per_move)
+     * clock's deadline is a date, from the log: it does.  A table that
+     * another process plays on (read after the start, with other
+     * processes sharing the database) is not a restart: its clocks are
+     * the log's. */
+    if (!t->r.days_per_move && !__atomic_load_n(&srv->cluster,
+                                                __ATOMIC_ACQUIRE))
         t->r.turn_start_ms = mgs_now_ms();
     t->seats[0].away_since_ms = t->seats[1].away_since_ms = mgs_now_ms();
     return t;
@@ -405,4 +444,141 @@ static void reload(mgs_srv *srv, mgs_table *t)
     t->r = f->r;
     f->r = old;
     mgs_table_free(f);
+}
+
+/* ------------------------------------------- catching up with the log */
+
+/* Events read from the log: their JSON and their texts (as stored) */
+typedef struct caught {
+    json_t *evs;
+    char **texts;
+    size_t n, cap;
+    int failed;
+} caught;
+
+static int catch_event(void *arg, const mgs_event_row *ev)
+{
+    caught *c = arg;
+    json_error_t je;
+    json_t *j = json_loads(ev->json, 0, &je);
+    char *text = strdup(ev->json);
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 8;
+        char **m = realloc(c->texts, cap * sizeof *m);
+        if (!m)
+            goto fail;
+        c->texts = m;
+        c->cap = cap;
+    }
+    if (!j || !text)
+        goto fail;
+    if (json_array_append_new(c->evs, j) != 0) {
+        j = NULL; /* json_array_append_new took it */
+        goto fail;
+    }
+    c->texts[c->n++] = text;
+    return 0;
+fail:
+    json_decref(j);
+    free(text);
+    c->failed = 1;
+    return 1;
+}
+
+static void caught_free(caught *c)
+{
+    size_t i;
+    for (i = 0; i < c->n; i++)
+        free(c->texts[i]);
+    free(c->texts);
+    json_decref(c->evs);
+}
+
+static int moved_cb(void *arg, const mgs_event_row *ev)
+{
+    (void)arg;
+    (void)ev;
+    return 1; /* one is enough */
+}
+
+static int log_moved(mgs_srv *srv, const char *id, int64_t v)
+{
+    int rc = mgs_store_events(srv->store, id, v, moved_cb, NULL);
+    return rc == 1 ? 1 : rc == MGS_OK ? 0 : -1;
+}
+
+/* What follows t's catching up (t locked, its state the log's): the
+ * events in c to its streams and polls, its limits, and its bot: when
+ * a bot is to move here, the process whose change made it so thinks for
+ * it; this one takes over only if that one is gone (its move has not
+ * come within the bot's time and 2 s: the timer wakes it then). */
+static void caught_tell(mgs_srv *srv, mgs_table *t, caught *c, int was_open)
+{
+    int p = mgs_table_to_move(t);
+    if (c->n > 0)
+        mgs_broadcast(srv, t, c->evs, c->texts);
+    if (was_open && t->r.status != MGS_WAITING && t->r.status != MGS_PLAYING)
+        mgs_table_closed(srv, t);
+    if (p >= 0 && t->r.seats[p].kind == MGS_BOT) {
+        if (!t->bot_busy && c->n > 0)
+            t->bot_retry_ms = mgs_now_ms() + srv->cfg.bot_time_ms + 2000;
+    } else {
+        t->bot_retry_ms = 0;
+        t->bot_fails = 0;
+    }
+}
+
+static void caught_up(mgs_srv *srv, mgs_table *t, int64_t v0, int was_open)
+{
+    caught c;
+    memset(&c, 0, sizeof c);
+    c.evs = json_array();
+    if (c.evs)
+        mgs_store_events(srv->store, t->id, v0, catch_event, &c);
+    caught_tell(srv, t, &c, was_open);
+    caught_free(&c);
+}
+
+int mgs_table_refresh(mgs_srv *srv, mgs_table *t)
+{
+    caught c;
+    int64_t v0 = t->r.version;
+    int was_open = t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING;
+    size_t i;
+    char err[256];
+    memset(&c, 0, sizeof c);
+    if (!(c.evs = json_array()))
+        return -1;
+    /* read first, apply after: the store's callbacks hold a connection */
+    if (mgs_store_events(srv->store, t->id, v0, catch_event, &c) != MGS_OK ||
+        c.failed) {
+        caught_free(&c);
+        return -1;
+    }
+    if (c.n == 0) {
+        caught_free(&c);
+        return 0;
+    }
+    for (i = 0; i < c.n; i++)
+        if (mgs_table_apply(t, json_array_get(c.evs, i), err, sizeof err) !=
+            0) {
+            /* it does not fit what is in memory: the whole log again */
+            mgs_log("table %s: event %lld of the log: %s; reading it all "
+                    "again", t->id, (long long)t->r.version + 1, err);
+            reload(srv, t);
+            break;
+        }
+    if (i == c.n) {
+        /* the seats' hashes (a join's secret) and the commands' answers
+         * that came with the events */
+        int k;
+        mgs_store_table(srv->store, t->id, reload_table, reload_seat, t);
+        for (k = 0; k < t->r.ncmds; k++)
+            free(t->r.cmds[k].answer);
+        t->r.ncmds = 0;
+        mgs_store_commands(srv->store, t->id, reload_cmd, t);
+    }
+    caught_tell(srv, t, &c, was_open);
+    caught_free(&c);
+    return 1;
 }

@@ -447,6 +447,11 @@ void mgs_create(mgs_srv *srv, const json_t *body, const char *client,
             pthread_mutex_lock(&t->mu);
             mgs_bot_wake(srv, t);
             pthread_mutex_unlock(&t->mu);
+        } else {
+            /* read from the log meanwhile (another process's notice):
+             * that copy serves it */
+            mgs_table_closed(srv, t);
+            mgs_table_free(t);
         }
     } else {
         pthread_mutex_unlock(&t->mu);

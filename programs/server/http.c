@@ -273,21 +273,34 @@ size_t mgs_http_unescape(void *cls, struct MHD_Connection *c, char *uri)
     return (size_t)(w - uri);
 }
 
-/* The seat whose secret the Authorization header carries, or -1. */
-static int auth_seat(const mgs_table *t, struct MHD_Connection *c)
+/* The seat whose secret the Authorization header carries, or -1 (t
+ * locked).  With other processes on the database, a secret not known
+ * here may be one they gave (a join there): t catches up with its log
+ * and is asked again. */
+static int seat_of(const mgs_table *t, const unsigned char *h)
 {
-    const char *a =
-        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
-    unsigned char h[MGS_HASH_LEN];
     int i, seat = -1;
-    if (!a || strncmp(a, "Bearer ", 7) != 0 || strlen(a + 7) > 128)
-        return -1;
-    mgs_hash_token(a + 7, h);
     for (i = 0; i < 2; i++) {
         int eq = mgs_hash_equal(h, t->r.seats[i].secret_hash);
         if (eq && !mgs_hash_zero(t->r.seats[i].secret_hash))
             seat = i;
     }
+    return seat;
+}
+
+static int auth_seat(mgs_srv *srv, mgs_table *t, struct MHD_Connection *c)
+{
+    const char *a =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Authorization");
+    unsigned char h[MGS_HASH_LEN];
+    int seat;
+    if (!a || strncmp(a, "Bearer ", 7) != 0 || strlen(a + 7) > 128)
+        return -1;
+    mgs_hash_token(a + 7, h);
+    seat = seat_of(t, h);
+    if (seat < 0 && __atomic_load_n(&srv->cluster, __ATOMIC_ACQUIRE) &&
+        mgs_table_refresh(srv, t) == 1)
+        seat = seat_of(t, h);
     return seat;
 }
 
@@ -358,7 +371,7 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
         mgs_result r = {0, NULL};
         int seat, wait;
         pthread_mutex_lock(&t->mu);
-        seat = auth_seat(t, c);
+        seat = auth_seat(srv, t, c);
         if (seat < 0) {
             pthread_mutex_unlock(&t->mu);
             rc = send_error(c, rq, 401, "not a seat of this table");
@@ -442,7 +455,7 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
         } else {
             int seat;
             pthread_mutex_lock(&t->mu);
-            seat = auth_seat(t, c);
+            seat = auth_seat(srv, t, c);
             pthread_mutex_unlock(&t->mu);
             if (mgs_stream_open(srv, c, t, seat, after) != 0) {
                 rc = send_error(c, rq, 503, "could not open the stream");

@@ -13,9 +13,12 @@
 
 #include <sodium.h>
 
-void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
-              const json_t *body, const char *player, mgs_result *r)
+/* One try of mgs_join: 1 when its commit lost to another process's
+ * change (the table caught up with its log: try again), else 0. */
+static int join_once(mgs_srv *srv, mgs_table *t, const char *invite,
+                     const json_t *body, const char *player, mgs_result *r)
 {
+    int rc;
     char gkey[MGS_DOC_KEY_MAX + 1], *gjson = NULL;
     mgs_doc_row gdoc;
     unsigned char h[MGS_HASH_LEN];
@@ -28,7 +31,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     json_t *events;
     if (mgs_cmd_key(body, "a join", key, sizeof key, &cmd_id, r) != 0 ||
         (cmd_id && mgs_answered_before(srv, t, -2, key, cmd_id, r)))
-        return;
+        return 0;
     mgs_hash_token(invite, h);
     for (i = 0; i < 2; i++) {
         int match = mgs_hash_equal(h, t->r.seats[i].invite_hash);
@@ -39,18 +42,18 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     if (seat < 0 || t->r.status != MGS_WAITING) {
         mgs_error(r, 403, "this invite is not valid for this table (used already, "
                     "or mistyped)");
-        return;
+        return 0;
     }
     if (t->r.rated && (!player || !player[0])) {
         mgs_error(r, 401, "this table is rated, for players: send your "
                           "player token (Authorization: Bearer TOKEN)");
-        return;
+        return 0;
     }
     if (player && player[0] &&
         strcmp(t->r.seats[1 - seat].player, player) == 0) {
         mgs_error(r, 409, "%s sits at this table already: a player cannot "
                           "take both seats", player);
-        return;
+        return 0;
     }
     mgs_random_token(secret, 32);
     memset(&row, 0, sizeof row);
@@ -65,7 +68,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
             t->id, &crow, &cap);
         if (!sealed) {
             mgs_error(r, 503, "out of memory");
-            return;
+            return 0;
         }
     }
     events = json_pack("[{s:s,s:i}]", "type", "joined", "seat", seat);
@@ -78,7 +81,7 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
             json_decref(events);
             free(sealed);
             mgs_error(r, 503, "out of memory");
-            return;
+            return 0;
         }
         json_object_set_new(json_array_get(events, 0), "player",
                             json_string(player));
@@ -86,9 +89,9 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
         cap.docs = &gdoc;
         cap.ndocs = 1;
     }
-    if (mgs_call(srv, t, events, &row, 1, -1, NULL, NULL,
-                 cap.table_id ? &cap : NULL, cap.table_id ? 1 : 0, 0,
-                 r) == 0) {
+    rc = mgs_call(srv, t, events, &row, 1, -1, NULL, NULL,
+                  cap.table_id ? &cap : NULL, cap.table_id ? 1 : 0, 0, r);
+    if (rc == 0) {
         t->seats[seat].away_since_ms = mgs_now_ms();
         json_decref(r->body);
         r->status = 200;
@@ -98,8 +101,20 @@ void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
     free(sealed);
     free(gjson);
     json_decref(events);
+    return rc == 1;
 }
 
+void mgs_join(mgs_srv *srv, mgs_table *t, const char *invite,
+              const json_t *body, const char *player, mgs_result *r)
+{
+    /* another process seated someone first: once more, on the state it
+     * made (this invite used: 403, or this join's stored answer) */
+    if (join_once(srv, t, invite, body, player, r) == 1) {
+        json_decref(r->body);
+        r->body = NULL;
+        join_once(srv, t, invite, body, player, r);
+    }
+}
 /* A rematch: a new table of the same game, clock and bots with the seats
  * swapped; both seats' secrets hold there for their new seats, and the
  * old table's "rematch" event names it.  Asked twice: the same table. */

@@ -50,7 +50,7 @@ static int collect_doc(void *arg, const mgs_doc *d)
     return 0;
 }
 
-static mgs_seek *seek_from_json(const json_t *j)
+mgs_seek *mgs_seek_from_json(const json_t *j)
 {
     mgs_seek *s = calloc(1, sizeof *s);
     const char *id = json_string_value(json_object_get(j, "id"));
@@ -91,6 +91,20 @@ static mgs_seek *seek_from_json(const json_t *j)
     return s;
 }
 
+int mgs_lobby_add_seek(mgs_lobby *l, mgs_seek *s)
+{
+    if (l->nseeks == l->seeks_cap) {
+        int cap = l->seeks_cap ? l->seeks_cap * 2 : 64;
+        mgs_seek **m = realloc(l->seeks, (size_t)cap * sizeof *m);
+        if (!m)
+            return -1;
+        l->seeks = m;
+        l->seeks_cap = cap;
+    }
+    l->seeks[l->nseeks++] = s;
+    return 0;
+}
+
 mgs_lobby *mgs_lobby_of(mgs_srv *srv)
 {
     mgs_lobby *l;
@@ -116,7 +130,7 @@ mgs_lobby *mgs_lobby_of(mgs_srv *srv)
         mgs_log("lobby: cannot read the open seeks from storage");
     now = mgs_now_ms();
     for (i = 0; i < json_array_size(c.docs); i++) {
-        mgs_seek *s = seek_from_json(json_array_get(c.docs, i));
+        mgs_seek *s = mgs_seek_from_json(json_array_get(c.docs, i));
         if (!s)
             continue;
         if (l->nseeks == l->seeks_cap) {
@@ -406,7 +420,8 @@ static void expire_seeks(mgs_srv *srv, mgs_lobby *l, int64_t now)
             s->seen_ms = now;
         if (now - s->created_ms > (int64_t)srv->cfg.seek_ttl_s * 1000)
             why[n] = "expired";
-        else if (now - s->seen_ms > (int64_t)srv->cfg.seek_away_s * 1000)
+        else if (!s->remote &&
+                 now - s->seen_ms > (int64_t)srv->cfg.seek_away_s * 1000)
             why[n] = "left";
         else
             continue;

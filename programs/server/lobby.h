@@ -3,7 +3,8 @@
  * (seeks.c), quick-pairing pools (pools.c), the lobby's live events
  * (lobby_stream.c), and what they share (lobby.c: the lobby in memory,
  * restored from the store at start; the table made for two players;
- * the timer's expiry and pairing).  Its documents (place.h's table):
+ * the timer's expiry and pairing); the seeks of the other processes
+ * sharing the database (lobby_sync.c).  Its documents (place.h's table):
  *
  *   kind      key              owner   json
  *   seek      the seek's id    name    {"id", "owner", "spec", "clock",
@@ -52,6 +53,8 @@ typedef struct mgs_seek {
     char *sealed;              /* that secret, sealed with the owner's token */
     int taking;                /* an accept (or its removal) is committing it */
     int pending;               /* being stored: not listed yet */
+    int remote;                /* another process's (lobby_sync.c): its
+                                * owner's leaving is that one's to see */
     double rating;             /* the owner's rating in its game, or -1 */
 } mgs_seek;
 
@@ -134,6 +137,18 @@ json_t *mgs_seek_json(const mgs_seek *s);
 void mgs_seek_publish(mgs_lobby *l, const mgs_seek *s, const char *type,
                       const json_t *data);
 void mgs_seek_free(mgs_seek *s);
+
+/* lobby.c: a seek from its document's JSON (with "_doc_ms"), NULL
+ * when it is not one; one more seek in l (locked): 0, -1 out of memory.
+ * seeks.c: seek s out of l's list (l locked; s not freed). */
+mgs_seek *mgs_seek_from_json(const json_t *j);
+int mgs_lobby_add_seek(mgs_lobby *l, mgs_seek *s);
+void mgs_lobby_drop_seek(mgs_lobby *l, mgs_seek *s);
+
+/* lobby_sync.c: the seeks other processes sharing the database posted
+ * read in, those deleted there dropped (cluster.c: on a change of
+ * documents, and every 2 s). */
+void mgs_lobby_sync(mgs_srv *srv);
 
 /* The timer (worker.c), once a second: seeks past --seek-ttl or whose
  * owner left, pools' pairings (their windows widen), heartbeats. */

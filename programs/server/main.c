@@ -523,6 +523,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "mg-server: out of memory\n");
         return 1;
     }
+    /* the other processes sharing a PostgreSQL database heard */
+    if (mgs_cluster_start(&srv) != 0) {
+        fprintf(stderr, "mg-server: cannot listen to the database's "
+                        "changes\n");
+        return 1;
+    }
     srv.watch_fd = -1;
     if (mgs_watch_start(&srv) != 0 ||
         pthread_create(&srv.watcher, NULL, mgs_watch_main, &srv) != 0) {

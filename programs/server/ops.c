@@ -53,9 +53,12 @@ int mgs_op_trailing(const mgs_table *t, int seat)
     return k;
 }
 
-/* Has the running clock fallen?  Then commit the timeout. */
+/* Has the running clock fallen?  Then commit the timeout: 1; 2 when
+ * another process stored a change first (the table caught up: r says
+ * so); 0 when it has not fallen. */
 static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
 {
+    int rc;
     int64_t c[2];
     int s = t->r.clock_seat;
     json_t *evs;
@@ -67,12 +70,13 @@ static int flag_fell(mgs_srv *srv, mgs_table *t, int64_t now, mgs_result *r)
     evs = json_pack("[o]", mgs_op_event("timeout", s));
     json_object_set_new(json_array_get(evs, 0), "clock_ms",
                         json_pack("[I,I]", (json_int_t)c[0], (json_int_t)c[1]));
-    if (mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, r) == 0) {
+    rc = mgs_call(srv, t, evs, NULL, 0, -1, NULL, NULL, NULL, 0, 0, r);
+    if (rc == 0) {
         json_decref(r->body);
         mgs_error(r, 409, "seat %d ran out of time: the game is over", s);
     }
     json_decref(evs);
-    return 1;
+    return rc == 1 ? 2 : 1;
 }
 
 static const char *not_playing(const mgs_table *t)
@@ -301,17 +305,20 @@ static int version_unmet(const mgs_table *t, const json_t *body, mgs_result *r)
     return -1;
 }
 
-void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
-                 int internal, mgs_result *r)
+/* One try of mgs_command: 1 when its commit lost to another process's
+ * (the table caught up with its log: try again), else 0. */
+static int command_once(mgs_srv *srv, mgs_table *t, int seat,
+                        const json_t *body, int internal, mgs_result *r)
 {
     const char *name = json_string_value(json_object_get(body, "op"));
     mgs_op_call c;
     json_t *events;
+    int rc = 0, fell;
     r->status = 0;
     r->body = NULL;
     if (!name) {
         mgs_error(r, 400, "the command needs \"op\", a string");
-        return;
+        return 0;
     }
     c.srv = srv;
     c.t = t;
@@ -320,9 +327,9 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
     c.now = mgs_now_ms();
     if (cmd_id_of(t, seat, body, &c.cmd_id, r) != 0 ||
         version_unmet(t, body, r) != 0)
-        return;
-    if (internal != MGS_BY_SERVER && flag_fell(srv, t, c.now, r))
-        return;
+        return 0;
+    if (internal != MGS_BY_SERVER && (fell = flag_fell(srv, t, c.now, r)))
+        return fell == 2;
     c.op = find_op(name);
     /* a seat a bot plays takes moves from the bot only (its person may
      * still resign, or ask for a rematch once the game is over) */
@@ -332,18 +339,44 @@ void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
                   "a bot plays seat %d now: only resign and rematch "
                   "are left to its person",
                   seat);
-        return;
+        return 0;
     }
     if (!c.op || !(c.op->who & (1u << internal))) {
         unknown_op(name, r);
-        return;
+        return 0;
     }
     if (unmet(c.op, t, seat, r))
-        return;
+        return 0;
     events = c.op->fn(&c, r);
     if (events) {
         /* validate, apply, commit, answer, publish, wake: command.c */
-        mgs_call(srv, t, events, NULL, 0, seat, c.cmd_id, NULL, NULL, 0, 0, r);
+        rc = mgs_call(srv, t, events, NULL, 0, seat, c.cmd_id, NULL, NULL,
+                      0, 0, r) == 1;
         json_decref(events);
+    }
+    return rc;
+}
+
+void mgs_command(mgs_srv *srv, mgs_table *t, int seat, const json_t *body,
+                 int internal, mgs_result *r)
+{
+    json_t *ev = json_object_get(body, "expect_version");
+    /* a client that saw a version this process has not heard of yet
+     * (another process stored it): catch up first */
+    if (json_is_integer(ev) && json_integer_value(ev) > t->r.version &&
+        __atomic_load_n(&srv->cluster, __ATOMIC_ACQUIRE))
+        mgs_table_refresh(srv, t);
+    /* its commit lost to another process's change: once more, on the
+     * state that change made (the stored answer of a re-sent cmd_id,
+     * "not your turn", ...) */
+    if (command_once(srv, t, seat, body, internal, r) == 1 ||
+        /* refused by what this process holds: what another process
+         * stored may say otherwise (the player's turn now) */
+        ((r->status == 403 || r->status == 409 || r->status == 422) &&
+         __atomic_load_n(&srv->cluster, __ATOMIC_ACQUIRE) &&
+         mgs_table_refresh(srv, t) == 1)) {
+        json_decref(r->body);
+        r->body = NULL;
+        command_once(srv, t, seat, body, internal, r);
     }
 }

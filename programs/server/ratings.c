@@ -194,11 +194,23 @@ int mgs_end_docs_make(mgs_srv *srv, mgs_table *t, int64_t now,
             if (read_doc(srv, "rating", key, &rd[s]) != 0)
                 goto out;
             mgs_rating_read(rd[s].json, &old[s]);
-            /* the deviation grown over the idle time since the last game */
-            old[s].g.rd = mgs_rating_rd_now(&old[s], now);
         }
         if (read_doc(srv, "family", family, &fam) != 0)
             goto out;
+        /* the end's time (its documents' ended_ms) is taken once the
+         * ratings are read, not before: a rated end stored before this
+         * one's reads began has an earlier time, so ended_ms orders the
+         * ends as their ratings were applied, also when the reads wait
+         * (PostgreSQL's read connections are made when first needed: a
+         * restarted server's first reads wait for them) */
+        {
+            int64_t read_ms = mgs_now_ms();
+            if (read_ms > now)
+                now = read_ms;
+        }
+        for (s = 0; s < 2; s++)
+            /* the deviation grown over the idle time since the last game */
+            old[s].g.rd = mgs_rating_rd_now(&old[s], now);
         for (s = 0; s < 2; s++) {
             mgs_glicko_game gm;
             const char *res = result_for(t, s);

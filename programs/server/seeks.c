@@ -96,7 +96,7 @@ static mgs_seek *find_seek(mgs_lobby *l, const char *id, int *at)
     return NULL;
 }
 
-static void drop_seek(mgs_lobby *l, mgs_seek *s)
+void mgs_lobby_drop_seek(mgs_lobby *l, mgs_seek *s)
 {
     int at = -1;
     if (find_seek(l, s->id, &at) == s) {
@@ -360,7 +360,7 @@ void mgs_seeks_create(const mgs_place_req *q, mgs_result *r)
     free(doc);
     pthread_mutex_lock(&l->mu);
     if (rc != MGS_OK) {
-        drop_seek(l, s);
+        mgs_lobby_drop_seek(l, s);
         pthread_mutex_unlock(&l->mu);
         sodium_memzero(secret, sizeof secret);
         mgs_seek_free(s);
@@ -571,7 +571,7 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
     if (rc != 0 && r->status == 409) {
         /* its document was deleted meanwhile (a second server process
          * on the same store): it is gone */
-        drop_seek(l, s);
+        mgs_lobby_drop_seek(l, s);
         ev = json_pack("{s:s,s:s}", "id", s->id, "reason", "gone");
         mgs_seek_publish(l, s, "seek_removed", ev);
         json_decref(ev);
@@ -579,7 +579,7 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
     } else if (rc != 0) {
         s->taking = 0;
     } else {
-        drop_seek(l, s);
+        mgs_lobby_drop_seek(l, s);
         l->seeks_accepted++;
         ev = json_pack("{s:s,s:s,s:s}", "id", s->id, "reason", "accepted",
                        "table", tid);
@@ -662,7 +662,7 @@ void mgs_seeks_cancel(const mgs_place_req *q, mgs_result *r)
                   err);
         return;
     }
-    drop_seek(l, s);
+    mgs_lobby_drop_seek(l, s);
     ev = json_pack("{s:s,s:s}", "id", s->id, "reason",
                    declined ? "declined" : "cancelled");
     mgs_seek_publish(l, s, "seek_removed", ev);

@@ -22,7 +22,10 @@
  *   games.c    one mg_game per spec, shared by the tables that play it
  *   command.c  the one path of every change (mgs_call): apply ->
  *              commit (or rebuild from the log) -> answer -> publish ->
- *              wake the bot; loading a table from its log
+ *              wake the bot; loading a table from its log, catching up
+ *              with it (a conflict, another process's change)
+ *   cluster.c  several processes on one database: the other processes'
+ *              changes heard (LISTEN/NOTIFY), their tables refreshed
  *   ops.c      the table of commands (who may send each, what must hold)
  *              and its dispatch (mgs_command); the move, the rematch,
  *              the timer's timeout (ops.h: what the handlers share)
@@ -295,6 +298,10 @@ typedef struct mgs_srv {
     mgs_metrics metrics;
     int streams_open;            /* under metrics_mu */
     int stopping;                /* mgs_stopping(), mgs_set_stopping() */
+    int cluster;                 /* other processes may share the
+                                  * database (cluster.c; atomic) */
+    int64_t cluster_scan_ms;     /* cluster.c: tables read up to it */
+    int64_t cluster_next_ms;     /* the next read (the timer's) */
     struct mgs_lobby *lobby;     /* lobby.c (made at its first use) */
     /* workers (worker.c) */
     pthread_t timer;
@@ -389,12 +396,34 @@ const char *mgs_status_name(int status);
 /* command.c: a table read from storage with its log replayed (NULL when
  * there is none or it cannot be read). */
 mgs_table *mgs_table_load(mgs_srv *srv, const char *id);
+/* t (locked) brought up to its stored log: the events another process
+ * stored after t's version applied, the seats' hashes and the commands'
+ * answers read again, the new events sent to t's streams and polls.
+ * 1: it had new events; 0: none; -1: storage could not tell. */
+int mgs_table_refresh(mgs_srv *srv, mgs_table *t);
+
+/* cluster.c: listening to the other processes sharing the database
+ * (mgs_store_listen): each table another process changed is refreshed
+ * (and read, when it was not in memory: every process holds every open
+ * table, so that its bot moves and its flag falls if the process that
+ * played it dies).  0: listening (srv.cluster set); 0 too when the
+ * store is one process's (SQLite); -1 when it cannot start. */
+int mgs_cluster_start(mgs_srv *srv);
+/* The timer's (every 100 ms): every 2 s, the open tables other
+ * processes made read into memory. */
+void mgs_cluster_tick(mgs_srv *srv, int64_t now);
 
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
 void mgs_release(mgs_srv *srv, mgs_table *t);
+/* The table when it is in memory (a reference taken), else NULL. */
+mgs_table *mgs_find_cached(mgs_srv *srv, const char *id);
 int mgs_insert(mgs_srv *srv, mgs_table *t);     /* into the map */
+/* The unfinished tables updated from since_ms to until_ms that are not
+ * in memory, read into it (other processes made them): their number,
+ * -1 when storage failed. */
+int mgs_restore_since(mgs_srv *srv, int64_t since_ms, int64_t until_ms);
 int mgs_rematch(mgs_srv *srv, mgs_table *t, int seat, const char *cmd_id,
                 mgs_result *r);
 int mgs_restore_all(mgs_srv *srv, char *err, size_t errcap);

@@ -242,6 +242,16 @@ int mgs_store_readonly(const mgs_store *st)
     return st && st->ops->readonly(st);
 }
 
+int mgs_store_listen(mgs_store *st,
+                     void (*cb)(void *arg, const char *table_id,
+                                int64_t version),
+                     void *arg)
+{
+    if (!st || !cb || !st->ops->listen)
+        return MGS_EINVAL;
+    return st->ops->listen(st, cb, arg);
+}
+
 void mgs__store_hold(mgs_store *st, int on)
 {
     st->ops->hold(st, on);

@@ -231,6 +231,26 @@ void mgs_store_get_stats(mgs_store *st, mgs_store_stats *out);
 int mgs_store_set_max_pages(mgs_store *st, int64_t pages, char *err,
                             size_t errcap);
 
+/* Changes committed by any process sharing the database (PostgreSQL:
+ * every append NOTIFYs in its own transaction, and a connection of the
+ * store's own LISTENs, reconnecting by itself with a backoff of 0.1 to
+ * 5 s).  cb(arg, table_id, version) once per committed append of a
+ * table (version: its last event's, 0 when it has none), this process's
+ * own included; cb(arg, "", 0) for an append of documents only (the
+ * place: seeks, players); cb(arg, NULL, 0) each time the listener
+ * has connected (the first time too: what was committed before was
+ * not heard, nor what was while it was disconnected: read again what
+ * matters).  A notification is a
+ * hint: the log is the truth (PostgreSQL drops those of a listener
+ * that is gone).  cb runs on the listener's thread and may call the
+ * store.  MGS_OK; MGS_EINVAL when the backend has no other processes
+ * to hear (SQLite: one process per file), or a listener runs already.
+ * mgs_store_close stops it. */
+int mgs_store_listen(mgs_store *st,
+                     void (*cb)(void *arg, const char *table_id,
+                                int64_t version),
+                     void *arg);
+
 /* 1 when the database could not be opened for writing (its file or
  * folder read-only) and was opened read-only instead: its tables can be
  * read, and every append fails with MGS_EIO and the reason. */

@@ -15,6 +15,7 @@ STORE_SRCS   := programs/server/store.c programs/server/store_sqlite.c \
                 programs/server/store_sqlite_read.c \
                 programs/server/store_sqlite_docs.c programs/server/store_pg.c \
                 programs/server/store_pg_read.c programs/server/store_pg_batch.c \
+                programs/server/store_pg_listen.c \
                 programs/server/store_queue.c
 STORE_HDRS   := programs/server/store.h programs/server/store_backend.h \
                 programs/server/store_sqlite.h programs/server/store_pg.h \

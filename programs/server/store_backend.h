@@ -46,6 +46,11 @@ typedef struct mgs_store_ops {
     int (*set_max_pages)(mgs_store *st, int64_t pages, char *err,
                          size_t errcap);
     int (*readonly)(const mgs_store *st);
+    /* NULL: no other process shares the database (store.h) */
+    int (*listen)(mgs_store *st,
+                  void (*cb)(void *arg, const char *table_id,
+                             int64_t version),
+                  void *arg);
     /* for the store's tests: hold (on) or let go (off) the writer, so
      * that appends queue up behind it; the number queued */
     void (*hold)(mgs_store *st, int on);

@@ -102,6 +102,9 @@ static const struct {
       7 },
     { "doc_del", "DELETE FROM docs WHERE kind = $1 AND key = $2"
       " AND ($3::bigint < 0 OR updated_ms = $3::bigint)", 3 },
+    /* delivered to every listener when (and only if) the transaction
+     * commits (store_pg_listen.c) */
+    { "notify", "SELECT pg_notify('" MGS_PG_CHANNEL "', $1)", 1 },
 };
 
 const char *mgs__pg_stmt(int which)
@@ -262,6 +265,7 @@ static void pg_close(mgs_store *base)
 {
     pg_store *st = (pg_store *)base;
     int i;
+    mgs__pg_listen_stop(st);
     mgs__queue_stop(&st->q);
     for (i = 0; i < PG_NREADERS; i++) {
         if (st->r[i].db)
@@ -438,5 +442,5 @@ static const mgs_store_ops pg_ops = {
     pg_close, pg_append, mgs__pg_events, mgs__pg_table, mgs__pg_tables,
     mgs__pg_commands, mgs__pg_command, mgs__pg_doc, mgs__pg_docs,
     pg_delete_before, pg_backup, pg_get_stats, pg_set_max_pages,
-    pg_readonly, pg_hold, pg_queued
+    pg_readonly, mgs__pg_listen, pg_hold, pg_queued
 };

@@ -33,7 +33,11 @@ typedef struct pg_store {
     pthread_mutex_t pool_mu;
     unsigned next_reader;
     mgs_queue q;             /* the queue of appends, the statistics */
+    struct pg_listener *listener; /* store_pg_listen.c (NULL: none) */
 } pg_store;
+
+/* The channel every append NOTIFYs (store_pg_listen.c) */
+#define MGS_PG_CHANNEL "mg_changes"
 
 /* A connection usable (connected, or connected again after it broke):
  * MGS_OK, or MGS_EIO with the message.  The caller holds c->mu. */
@@ -48,13 +52,22 @@ int mgs__pg_exec(PGconn *db, const char *sql, char *msg, size_t cap);
 
 /* The writer's prepared statements (store_pg.c): their names and
  * numbers of parameters */
-enum { P_TABLE, P_SEAT, P_EVENT, P_CMD, P_PUT, P_NEW, P_PUT_IF, P_DEL };
+enum { P_TABLE, P_SEAT, P_EVENT, P_CMD, P_PUT, P_NEW, P_PUT_IF, P_DEL,
+       P_NOTIFY };
 const char *mgs__pg_stmt(int which);
 int mgs__pg_stmt_params(int which);
 
 /* store_pg_batch.c: one batch of queued appends, stored in one
  * transaction; each request's rc and msg set, then done. */
 void mgs__pg_run_batch(void *arg, pgreq *list);
+
+/* store_pg_listen.c: mgs_store_listen (store.h); the listener
+ * stopped (pg_close) */
+int mgs__pg_listen(mgs_store *st,
+                   void (*cb)(void *arg, const char *table_id,
+                              int64_t version),
+                   void *arg);
+void mgs__pg_listen_stop(pg_store *st);
 
 /* store_pg_read.c */
 int mgs__pg_events(mgs_store *st, const char *id, int64_t after,

@@ -12,6 +12,11 @@
  * why, and the batch is sent again without it (each retry drops one
  * request, so this ends).  Nothing of a failed request is ever stored;
  * the others are stored once, when COMMIT returns.
+ *
+ * Every append NOTIFYs (channel MGS_PG_CHANNEL, payload "TABLE VERSION"
+ * and "" when it changes documents) in the same transaction: PostgreSQL
+ * delivers it to the other processes' listeners (store_pg_listen.c)
+ * when it commits, never when it is rolled back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store_pg.h"
@@ -29,6 +34,7 @@ typedef struct pgop {
     const mgs_seat_row *seat;
     const mgs_event_row *ev;
     const mgs_doc_row *doc;
+    char note[48]; /* P_NOTIFY's payload: "TABLE VERSION", or "" */
 } pgop;
 
 /* Send one statement into the pipeline: 0, or -1 (libpq failed) */
@@ -78,6 +84,9 @@ static int send_op(PGconn *db, const pgop *o)
         v[3] = n3;
         v[4] = a->command->answer ? a->command->answer : "null";
         break;
+    case P_NOTIFY:
+        v[0] = o->note;
+        break;
     default: /* a document */
         snprintf(n1, sizeof n1, "%.17g", d->rank);
         snprintf(n2, sizeof n2, "%lld", (long long)d->updated_ms);
@@ -108,6 +117,8 @@ static int op_result(PGconn *db, const pgop *o, PGresult *res,
     const char *id = o->a->table_id ? o->a->table_id : "";
     char m[PG_MSGCAP];
     int rc;
+    if (o->which == P_NOTIFY && PQresultStatus(res) == PGRES_TUPLES_OK)
+        return MGS_OK;
     if (PQresultStatus(res) == PGRES_COMMAND_OK) {
         if ((o->which == P_DEL || o->which == P_PUT_IF) &&
             strcmp(PQcmdTuples(res), "1") != 0) {
@@ -154,7 +165,8 @@ static pgop *make_ops(pgreq *list, size_t *nops)
         for (i = 0; r->rc == MGS_OK && i < r->n; i++) {
             const mgs_append *a = &r->a[i];
             n += (size_t)((a->table_json && a->table_id) + a->nseats +
-                          a->nevents + (a->command != NULL) + a->ndocs);
+                          a->nevents + (a->command != NULL) + a->ndocs) +
+                 1 + (a->table_id && a->ndocs > 0); /* its NOTIFYs */
         }
     *nops = n;
     if (!(ops = calloc(n ? n : 1, sizeof *ops)))
@@ -192,6 +204,22 @@ static pgop *make_ops(pgreq *list, size_t *nops)
                           : d->op == MGS_DOC_DELETE ? P_DEL
                           : d->if_updated_ms >= 0   ? P_PUT_IF
                                                     : P_PUT;
+                ops[k++] = o;
+            }
+            /* the other processes hear of it once it is committed: the
+             * table and its last version ("" for documents only) */
+            o.doc = NULL;
+            o.which = P_NOTIFY;
+            if (a->table_id)
+                snprintf(o.note, sizeof o.note, "%.20s %lld", a->table_id,
+                         a->nevents > 0
+                             ? (long long)a->events[a->nevents - 1].version
+                             : 0LL);
+            else
+                o.note[0] = '\0';
+            ops[k++] = o;
+            if (a->table_id && a->ndocs > 0) { /* and its documents */
+                o.note[0] = '\0';
                 ops[k++] = o;
             }
         }

@@ -619,5 +619,6 @@ const mgs_store_ops mgs__sq_ops = {
     mgs__sq_tables, mgs__sq_commands, mgs__sq_command, mgs__sq_doc,
     mgs__sq_docs, mgs__sq_delete_before, mgs__sq_backup,
     mgs__sq_get_stats, mgs__sq_set_max_pages, mgs__sq_readonly,
+    NULL, /* listen: one process per file */
     sq_hold, sq_queued
 };

@@ -99,6 +99,20 @@ mgs_table *mgs_find(mgs_srv *srv, const char *id)
     return t;
 }
 
+mgs_table *mgs_find_cached(mgs_srv *srv, const char *id)
+{
+    mgs_table *t = NULL;
+    int found, i;
+    pthread_mutex_lock(&srv->tables_mu);
+    i = find_slot(srv, id, &found);
+    if (found) {
+        t = srv->tables[i];
+        t->refs++;
+    }
+    pthread_mutex_unlock(&srv->tables_mu);
+    return t;
+}
+
 void mgs_release(mgs_srv *srv, mgs_table *t)
 {
     (void)srv;
@@ -115,6 +129,7 @@ void mgs_release(mgs_srv *srv, mgs_table *t)
 typedef struct restore_ctx {
     char (*ids)[MGS_ID_LEN + 1];
     int n, cap, failed;
+    int64_t until_ms; /* tables updated after it are left out */
 } restore_ctx;
 
 static int restore_one(void *arg, const mgs_table_row *row)
@@ -125,7 +140,7 @@ static int restore_one(void *arg, const mgs_table_row *row)
     const char *st = j ? json_string_value(json_object_get(j, "status")) : NULL;
     int open = st && (strcmp(st, "waiting") == 0 || strcmp(st, "playing") == 0);
     json_decref(j);
-    if (open) {
+    if (open && row->updated_ms <= c->until_ms) {
         if (c->n == c->cap) {
             int cap = c->cap ? c->cap * 2 : 64;
             void *m = realloc(c->ids, (size_t)cap * sizeof *c->ids);
@@ -141,17 +156,25 @@ static int restore_one(void *arg, const mgs_table_row *row)
     return 0;
 }
 
-int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
+/* The unfinished tables updated from since_ms to until_ms that are not
+ * in memory, read and put there: their number, or -1 (storage failed). */
+static int restore_range(mgs_srv *srv, int64_t since_ms, int64_t until_ms,
+                         int *failed)
 {
-    restore_ctx c = {NULL, 0, 0, 0};
+    restore_ctx c = {NULL, 0, 0, 0, 0};
     int i, loaded = 0;
-    if (mgs_store_tables(srv->store, 0, restore_one, &c) != MGS_OK) {
+    c.until_ms = until_ms;
+    if (mgs_store_tables(srv->store, since_ms, restore_one, &c) != MGS_OK) {
         free(c.ids);
-        snprintf(errbuf, errcap, "cannot read the tables from storage");
         return -1;
     }
     for (i = 0; i < c.n; i++) {
-        mgs_table *t = mgs_table_load(srv, c.ids[i]);
+        mgs_table *t = mgs_find_cached(srv, c.ids[i]);
+        if (t) { /* in memory already */
+            mgs_release(srv, t);
+            continue;
+        }
+        t = mgs_table_load(srv, c.ids[i]);
         if (t && mgs_insert(srv, t) == 0) {
             loaded++;
             if (t->r.status == MGS_WAITING || t->r.status == MGS_PLAYING)
@@ -162,9 +185,26 @@ int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
         }
     }
     free(c.ids);
+    *failed = c.failed;
+    return loaded;
+}
+
+int mgs_restore_all(mgs_srv *srv, char *errbuf, size_t errcap)
+{
+    int failed = 0, loaded = restore_range(srv, 0, INT64_MAX, &failed);
+    if (loaded < 0) {
+        snprintf(errbuf, errcap, "cannot read the tables from storage");
+        return -1;
+    }
     mgs_log("restored %d unfinished table%s from the log%s", loaded,
-            loaded == 1 ? "" : "s", c.failed ? " (some failed)" : "");
+            loaded == 1 ? "" : "s", failed ? " (some failed)" : "");
     return 0;
+}
+
+int mgs_restore_since(mgs_srv *srv, int64_t since_ms, int64_t until_ms)
+{
+    int failed = 0;
+    return restore_range(srv, since_ms, until_ms, &failed);
 }
 
 /* --------------------------------------------------------- a new id */

@@ -323,6 +323,9 @@ static void run_job(mgs_srv *srv, const mgs_job *job)
         mgs_command(srv, t, seat, body, MGS_BY_BOT, &r);
         if (r.status == 200) {
             t->bot_fails = 0;
+        } else if (t->r.version != version) {
+            /* another process's bot (or person) moved first: the table
+             * caught up with the log (command.c), nothing more to do */
         } else {
             char why[300];
             snprintf(why, sizeof why, "its move was refused: %s",
@@ -493,6 +496,7 @@ static void tick(mgs_srv *srv, int beat)
     }
     free(list);
     mgs_lobby_tick(srv, now, beat);
+    mgs_cluster_tick(srv, now); /* the tables other processes made */
     unload_idle(srv, now);
     mgs_log_flush();
 }

@@ -8,6 +8,8 @@
 #   MG_SERVER_ARGS     extra options for every server started
 #   MG_KEEP_TMP=1      keep the temporary databases and logs
 #   MG_SERVER_VERBOSE=1  the crash test prints its kills, games and moves
+# test_server_cluster runs two servers on one PostgreSQL database: skipped
+# without MG_TEST_PG (make check-postgres).
 # Arguments: unittest names (default: every test_server_*.py here).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,6 +36,6 @@ if [ $# -eq 0 ]; then
         test_server_players test_server_accounts test_server_ratings \
         test_server_yourturn test_server_lobby test_server_challenges \
         test_server_botconnect test_server_bots test_server_play \
-        test_server_crash test_server_lobby_crash
+        test_server_crash test_server_lobby_crash test_server_cluster
 fi
 exec python3 -m unittest "$@"
