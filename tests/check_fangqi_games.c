@@ -589,7 +589,7 @@ START_TEST(playouts_end)
 {
     mg_game *g;
     mg_state *s = start(&g, "fangqi");
-    int k, n = mg_test_scaled(20, 2);
+    int k, n = mg_test_scaled(20, 20); /* fewer miss a branch */
     for (k = 0; k < n; k++) {
         int r = mg_state_playout(s, (uint64_t)k, -1);
         int w = mg_state_winner(s);
