@@ -30,6 +30,7 @@
 #                     labelled 5x5 positions, a rated round robin
 #                     (STRENGTH_PARTS, STRENGTH_BOTS, ...: see below)
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
+#                     (make -j2 memcheck: its two programs at once)
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
 #                     (make abi-baseline renews it on purpose)
@@ -290,13 +291,17 @@ sanitize: deps
 	    $(MAKE) --no-print-directory sanitize-server; \
 	else echo "sanitize: the server skipped: its packages are missing (above)"; fi
 
-memcheck: deps $(B)/tests/check_api $(B)/tests/check_internal
-	$(Q)for t in check_api check_internal; do \
-	    CK_FORK=no MG_TEST_GAMES=$${MG_TEST_GAMES:-100} \
+# (one rule per program: make -j2 memcheck runs both at once)
+MEMCHECK_RUNS := memcheck-check_api memcheck-check_internal
+.PHONY: $(MEMCHECK_RUNS)
+memcheck: $(MEMCHECK_RUNS)
+
+$(MEMCHECK_RUNS): memcheck-%: deps $(B)/tests/%
+	$(Q)CK_FORK=no MG_TEST_GAMES=$${MG_TEST_GAMES:-100} \
 	    MG_TEST_BOARDS=$${MG_TEST_BOARDS:-20} valgrind -q \
 	        --leak-check=full --show-leak-kinds=definite,indirect,possible \
 	        --errors-for-leak-kinds=definite,indirect,possible \
-	        --error-exitcode=1 $(B)/tests/$$t || exit 1; done
+	        --error-exitcode=1 $(B)/tests/$*
 
 BENCH_SRC := tests/bench.c tests/bench_limit.c tests/bench_batch.c
 

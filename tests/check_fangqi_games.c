@@ -548,7 +548,8 @@ START_TEST(random_games_small_boards)
         "fangqi(width=4,height=4,lose_below=0,no_capture_limit=0,"
         "encirclement=true)",
     };
-    model_games(specs[_i], mg_test_games(40), (uint64_t)_i * 977 + 1, 3000);
+    model_games(specs[_i], mg_test_scaled(40, 2), (uint64_t)_i * 977 + 1,
+                3000);
 }
 END_TEST
 
@@ -564,7 +565,8 @@ START_TEST(random_games_capture_on_placement)
         "fangqi(width=5,height=5,capture_on_placement=true,movement=step)",
         "fangqi(width=3,height=5,capture_on_placement=true,lose_below=2)",
     };
-    model_games(specs[_i], mg_test_games(40), (uint64_t)_i * 131 + 7, 3000);
+    model_games(specs[_i], mg_test_scaled(40, 2), (uint64_t)_i * 131 + 7,
+                3000);
 }
 END_TEST
 
@@ -577,7 +579,7 @@ START_TEST(random_games_full_boards)
         "fangqi(variant=xinjiang,capture_on_placement=true,encirclement=true)",
         "fangqi(width=19,height=19,no_capture_limit=20)",
     };
-    model_games(specs[_i], mg_test_games(_i == 4 ? 2 : 8),
+    model_games(specs[_i], mg_test_scaled(_i == 4 ? 2 : 8, 1),
                 (uint64_t)_i * 31 + 3, 20000);
 }
 END_TEST
@@ -587,7 +589,7 @@ START_TEST(playouts_end)
 {
     mg_game *g;
     mg_state *s = start(&g, "fangqi");
-    int k, n = mg_test_games(20);
+    int k, n = mg_test_scaled(20, 20); /* fewer miss a branch */
     for (k = 0; k < n; k++) {
         int r = mg_state_playout(s, (uint64_t)k, -1);
         int w = mg_state_winner(s);

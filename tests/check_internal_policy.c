@@ -21,6 +21,8 @@
  *     max and ends with the result the rules give; misere is the random
  *     playout and has no priors;
  *   - the priors rank captures above safe lines (0) above sacrifices.
+ * The random positions and endgames are fewer under MG_TEST_GAMES (make
+ * memcheck: a tenth, mg_test_scaled), the checks the same.
  */
 #include "internal.h"
 #include "games/dots_and_boxes.h"
@@ -281,7 +283,8 @@ END_TEST
 /* ------------------------------------------------------------ properties */
 
 /* Random positions of spec: the policy's line against the model. */
-static void check_choices(const char *spec, int positions, uint64_t seed)
+static void check_choices(const char *spec, int positions, int most,
+                          uint64_t seed)
 {
     mg_game *g = make(spec);
     mg_state *s = NULL, *t = NULL, *u = NULL;
@@ -291,7 +294,9 @@ static void check_choices(const char *spec, int positions, uint64_t seed)
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&t, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&u, g), MG_OK);
-    for (i = 0; i < positions; i++) {
+    /* fewer positions (memcheck) go on, up to most, until a position
+     * with only sacrifices was met: every case below still checked */
+    for (i = 0; i < positions || (i < most && seen_sac == 0); i++) {
         int32_t n, k, depth, a, margin = 0, j, least = 1 << 30;
         int has_cap = 0, has_safe = 0;
         uint64_t prng = mg_test_rand(&rng);
@@ -358,7 +363,8 @@ static void check_choices(const char *spec, int positions, uint64_t seed)
 
 START_TEST(test_policy_choices)
 {
-    check_choices(specs[_i], 150, 0x5eed + (uint64_t)_i);
+    check_choices(specs[_i], mg_test_scaled(150, 30), 150,
+                  0x5eed + (uint64_t)_i);
 }
 END_TEST
 
@@ -452,19 +458,20 @@ static void check_exact(const char *spec, int want, uint64_t seed)
 
 START_TEST(test_policy_exact_3x3)
 {
-    check_exact("dots_and_boxes(rows=3,cols=3)", 40, 11);
+    check_exact("dots_and_boxes(rows=3,cols=3)", mg_test_scaled(40, 10), 11);
 }
 END_TEST
 
 START_TEST(test_policy_exact_4x4)
 {
-    check_exact("dots_and_boxes(rows=4,cols=4)", 25, 12);
+    check_exact("dots_and_boxes(rows=4,cols=4)", mg_test_scaled(25, 3), 12);
 }
 END_TEST
 
 START_TEST(test_policy_exact_triangle)
 {
-    check_exact("dots_and_boxes(grid=triangle,size=3)", 15, 13);
+    check_exact("dots_and_boxes(grid=triangle,size=3)", mg_test_scaled(15, 5),
+                13);
 }
 END_TEST
 
@@ -477,11 +484,11 @@ START_TEST(test_policy_playout_contract)
     unsigned char *before = malloc(g->state_size),
                   *work = malloc(g->state_size);
     uint64_t rng = 77 + (uint64_t)_i;
-    int i;
+    int i, positions = mg_test_scaled(60, 6);
     ck_assert_ptr_nonnull(before);
     ck_assert_ptr_nonnull(work);
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
-    for (i = 0; i < 60; i++) {
+    for (i = 0; i < positions; i++) {
         int32_t n, depth, k, w1, w2, sc1[2], sc2[2], r1, r2, max;
         uint64_t seed = mg_test_rand(&rng), x;
         restart(s);
@@ -569,12 +576,12 @@ START_TEST(test_policy_priors)
     int64_t out[512];
     unsigned char *before = malloc(g->state_size);
     uint64_t rng = 99 + (uint64_t)_i;
-    int i;
+    int i, positions = mg_test_scaled(60, 30);
     ck_assert_ptr_nonnull(before);
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&t, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&u, g), MG_OK);
-    for (i = 0; i < 60; i++) {
+    for (i = 0; i < positions; i++) {
         int32_t n, depth, k, j, above = 0;
         restart(s);
         n = legal(s, buf);

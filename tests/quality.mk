@@ -9,8 +9,10 @@
 #                       difference fails)
 #   make abi-baseline   re-bless abi/ on purpose (commit it with the new
 #                       map node)
-#   make fuzz           each libFuzzer target for FUZZ_SECONDS (60) with
-#                       ASan+UBSan (clang); new inputs go to $(B)/fuzz/corpus
+#   make fuzz           each libFuzzer target for FUZZ_SECONDS (60; a target's
+#                       own FUZZ_SECONDS_<target> when set) with ASan+UBSan
+#                       (clang); new inputs go to $(B)/fuzz/corpus; make -j2
+#                       fuzz runs two targets at once
 #   make fuzz-server-long  the request fuzzer alone for FUZZ_LONG_SECONDS
 #                       (28800) in FUZZ_JOBS (2) processes (-fork): about
 #                       10^7 inputs at the ~400 a second a core ran here
@@ -150,39 +152,55 @@ $(FZ_DIR)/fuzz_server: $(FZ_SRV_DEPS) $(FZ_SRV_OBJS) $(FZ_OBJS)
 	    -fsanitize=fuzzer $(FZ_SRV_MAIN) $(FZ_SRV_OBJS) $(FZ_OBJS) -o $@ \
 	    $(FZ_SRV_LIBS)
 
-# Each target in turn for FUZZ_SECONDS, starting from the committed seeds
-# (read-only) and the inputs of earlier runs in $(FZ_DIR)/corpus/<target>,
-# with the dictionary tests/fuzz/<target>.dict when there is one.
-# A crash leaves $(FZ_DIR)/artifacts/<target>-crash-*; the run goes on with
-# the other targets and fails at the end.  The full log of each target is
-# $(FZ_DIR)/<target>.log.
-fuzz: $(FZ_BINS)
-	$(Q)fail=0; for t in $(FUZZ_TARGETS); do \
-	    mkdir -p $(FZ_DIR)/corpus/$$t $(FZ_DIR)/artifacts; \
-	    echo "  FUZZ    $$t for $(FUZZ_SECONDS) s"; \
-	    dict=; [ -f $(FUZZ_SRC)/$$t.dict ] && dict=-dict=$(FUZZ_SRC)/$$t.dict; \
-	    if ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
-	        $(FZ_DIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) $$dict \
-	        -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
-	        -artifact_prefix=$(FZ_DIR)/artifacts/$$t- $(FUZZ_FLAGS) \
-	        $(FZ_DIR)/corpus/$$t $(FUZZ_CORPUS)/$$t \
-	        >$(FZ_DIR)/$$t.log 2>&1; then \
-	        grep -E '^Done [0-9]+ runs|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' \
-	            $(FZ_DIR)/$$t.log | sed 's/^/          /'; \
-	    else \
-	        echo "fuzz: $$t FAILED; the end of $(FZ_DIR)/$$t.log:"; \
-	        tail -n 60 $(FZ_DIR)/$$t.log; fail=1; \
-	    fi; \
-	done; \
-	[ $$fail = 0 ] || { echo "fuzz: a target failed: add its artifact to $(FUZZ_CORPUS)/<target>/ as a regression input"; exit 1; }; \
-	echo "fuzz: $(words $(FUZZ_TARGETS)) targets ran $(FUZZ_SECONDS) s each, no crash"
+# Each target for its seconds (FUZZ_SECONDS, or FUZZ_SECONDS_<target>
+# when set), starting from the committed seeds (read-only) and the inputs
+# of earlier runs in $(FZ_DIR)/corpus/<target>, with the dictionary
+# tests/fuzz/<target>.dict when there is one.  Each target is a rule of
+# its own (fuzz-run-<target>), so make -j2 fuzz runs two at once, each for
+# its whole time (CI does: two cores).  A crash leaves
+# $(FZ_DIR)/artifacts/<target>-crash-* and $(FZ_DIR)/<target>.failed;
+# the other targets still run and fuzz fails at the end.  The full log of
+# each target is $(FZ_DIR)/<target>.log.
+# (the server target first: the slowest, often given the most seconds)
+FZ_RUNS := $(addprefix fuzz-run-,$(filter server,$(FUZZ_TARGETS)) \
+                                  $(filter-out server,$(FUZZ_TARGETS)))
+.PHONY: $(FZ_RUNS) fuzz-clear
+
+fuzz-clear:
+	$(Q)rm -f $(FZ_DIR)/*.failed
+
+# (each run after the build of every target, so that a build error stops
+# make before any run, and after fuzz-clear)
+$(FZ_RUNS): fuzz-run-%: $(FZ_BINS) | fuzz-clear
+	$(Q)t=$*; secs=$(or $(FUZZ_SECONDS_$*),$(FUZZ_SECONDS)); \
+	mkdir -p $(FZ_DIR)/corpus/$$t $(FZ_DIR)/artifacts; \
+	dict=; [ -f $(FUZZ_SRC)/$$t.dict ] && dict=-dict=$(FUZZ_SRC)/$$t.dict; \
+	if ASAN_OPTIONS=$${ASAN_OPTIONS:-detect_leaks=1} \
+	    $(FZ_DIR)/fuzz_$$t -max_total_time=$$secs $$dict \
+	    -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(FZ_DIR)/artifacts/$$t- $(FUZZ_FLAGS) \
+	    $(FZ_DIR)/corpus/$$t $(FUZZ_CORPUS)/$$t \
+	    >$(FZ_DIR)/$$t.log 2>&1; then \
+	    { echo "  FUZZ    $$t for $$secs s"; \
+	      grep -E '^Done [0-9]+ runs|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' \
+	        $(FZ_DIR)/$$t.log | sed 's/^/          /'; }; \
+	else \
+	    { echo "fuzz: $$t FAILED; the end of $(FZ_DIR)/$$t.log:"; \
+	      tail -n 60 $(FZ_DIR)/$$t.log; }; touch $(FZ_DIR)/$$t.failed; \
+	fi
+
+fuzz: $(FZ_RUNS)
+	$(Q)failed=$$(cd $(FZ_DIR) && ls *.failed 2>/dev/null | sed 's/\.failed$$//'); \
+	[ -z "$$failed" ] || { echo "fuzz: failed:" $$failed "- add its artifact to $(FUZZ_CORPUS)/<target>/ as a regression input"; exit 1; }; \
+	echo "fuzz: $(words $(FUZZ_TARGETS)) targets ran, no crash (seconds: $(FUZZ_SECONDS)$(foreach t,$(FUZZ_TARGETS),$(if $(FUZZ_SECONDS_$(t)), $(t)=$(FUZZ_SECONDS_$(t)))))"
 
 # The long run of the request fuzzer (not in CI): make fuzz with the
 # server target alone, longer, on FUZZ_JOBS cores.
 .PHONY: fuzz-server-long
 fuzz-server-long:
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_TARGETS=server \
-	    FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) FUZZ_FLAGS="-fork=$(FUZZ_JOBS) $(FUZZ_FLAGS)"
+	    FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) FUZZ_SECONDS_server= \
+	    FUZZ_FLAGS="-fork=$(FUZZ_JOBS) $(FUZZ_FLAGS)"
 
 # The same targets without libFuzzer: replay_main.c runs every corpus file.
 FR_DIR  := $(B)/fuzz-replay

@@ -12,6 +12,7 @@
 #include <check.h>
 #include <mindgames.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 
 /* The public API's suites (suites.h: one line each) and the white-box
@@ -44,6 +45,19 @@ static inline int mg_test_games_upto(int dflt)
 {
     int n = mg_test_games(dflt);
     return n < dflt ? n : dflt;
+}
+
+/* For counts other than a thousand games (positions, seeds, a suite's own
+ * few games): n by default, in proportion to MG_TEST_GAMES / 1000 when it
+ * is set (make memcheck's 100: a tenth), never below least (or n).  The same
+ * code and assertions run on fewer random cases; mg_test_games(n) with a
+ * small n would instead run MG_TEST_GAMES of them, more than by default. */
+static inline int mg_test_scaled(int n, int least)
+{
+    int64_t k = (int64_t)n * mg_test_games(1000) / 1000;
+    if (k < least)
+        k = least < n ? least : n;
+    return (int)k;
 }
 
 /* An assertion for hot loops: Check's ck_assert_* record a checkpoint
