@@ -216,6 +216,7 @@ int mgs_lobby_stream_open(mgs_srv *srv, struct MHD_Connection *c,
                       s->player[0] ? json_string(s->player) : json_null(),
                       "seeks", seen);
     text = hello ? json_dumps(hello, JSON_COMPACT) : NULL;
+    push(s, MGS_STREAM_RETRY, sizeof MGS_STREAM_RETRY - 1);
     if (text)
         push_event(s, "hello", text);
     free(text);

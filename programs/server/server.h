@@ -104,6 +104,9 @@
 #define MGS_JSON_DEPTH 8
 #define MGS_CMD_ID_MAX 64
 #define MGS_KEY_CMD_ID_MIN 16 /* a create's or join's cmd_id */
+/* The first block of every event stream (tables and lobby): a dropped
+ * stream is opened again by a browser after 1 s (server-api.md, Events). */
+#define MGS_STREAM_RETRY "retry: 1000\n\n"
 #define MGS_BOT_MAX 128
 #define MGS_PLAYER_BYTES 96 /* a player's name in UTF-8 (names.h's
                              * MGS_NAME_BYTES) */

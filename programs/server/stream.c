@@ -239,6 +239,10 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         s->fd = ci ? ci->connect_fd : -1;
     }
+    /* how long a browser's EventSource waits before it connects again
+     * when the stream drops (its server process died or stopped): a
+     * block with no data sets it and is no event (server-api.md) */
+    push(s, MGS_STREAM_RETRY, sizeof MGS_STREAM_RETRY - 1);
     pthread_mutex_lock(&t->mu);
     if (mgs_store_events(srv->store, t->id, after, backlog_event, s) !=
         MGS_OK) {
