@@ -168,6 +168,34 @@ class TestTwoProcesses(ClusterCase):
             check_table(self, ep, t.id, SPEC, acks, poll=True)
 
 
+class TestPoolsThroughNginx(ClusterCase):
+
+    def test_a_pools_joins_meet_on_one_process(self):
+        # doc/deploy/nginx-cluster.conf routes a pool by its name: its
+        # waiters are in one process's memory (server-api.md, Pools), so
+        # two players joining it through nginx are paired at once; spread
+        # over three processes, four rounds would meet by chance with
+        # probability (1/3)**4
+        front = self.cluster.front
+        for rnd in range(4):
+            toks = []
+            for who in "ab":
+                name = "pool%s%d_%d" % (who, rnd, os.getpid() % 1000)
+                a = front.request("POST", "/api/v1/players", {"name": name})
+                self.assertEqual(a.status, 201, repr(a))
+                toks.append(a.json["token"])
+            w = front.request("POST", "/api/v1/pools/dab3-casual/join", {},
+                              secret=toks[0])
+            self.assertEqual(w.status, 202, repr(w))
+            p = front.request("POST", "/api/v1/pools/dab3-casual/join", {},
+                              secret=toks[1])
+            self.assertEqual(p.status, 200, "round %d: %r" % (rnd, p))
+            snap = front.request("GET", "/api/v1/tables/%s"
+                                 % p.json["table"])
+            self.assertEqual(snap.status, 200, repr(snap))
+            self.assertEqual(snap.json["status"], "playing")
+
+
 class TestNginxSettings(ClusterCase):
 
     def test_streams_unbuffered_uncompressed_json_compressed(self):
