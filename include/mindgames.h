@@ -72,11 +72,11 @@ extern "C" {
 /* --------------------------------------------------------------- version */
 
 #define MG_VERSION_MAJOR 1
-#define MG_VERSION_MINOR 7
-#define MG_VERSION_PATCH 0
+#define MG_VERSION_MINOR 6
+#define MG_VERSION_PATCH 1
 #define MG_VERSION_NUMBER \
     (MG_VERSION_MAJOR * 10000 + MG_VERSION_MINOR * 100 + MG_VERSION_PATCH)
-#define MG_VERSION_STRING "1.7.0"
+#define MG_VERSION_STRING "1.6.1"
 
 /* The version of the library actually linked, as MG_VERSION_NUMBER
  * (major*10000 + minor*100 + patch).  Compare it with MG_VERSION_NUMBER to
@@ -558,7 +558,7 @@ MG_API int mg_board_render(const mg_board *b, int format, int flags,
  *                 yet; eval=none: no shipped network).
  *                 iterations given alone means time_ms=0: a bot that is
  *                 deterministic for its seed (its solve then gets 200
- *                 nodes an iteration unless `nodes` says).  Since 1.7,
+ *                 nodes an iteration unless `nodes` says).  Since 1.6.1,
  *                 when the solve stops having proved an action to
  *                 achieve a lower bound above the worst outcome (Dots
  *                 and Boxes up to 64 lines: mg_solver_solve), the rest
@@ -889,7 +889,7 @@ MG_API void mg_solver_free(mg_solver *sv);
  * out; *value is the best lower bound found (mg_solver_bounds() gives
  * both bounds, which always contain the true value) and *best_action
  * the best action found, legal (Dots and Boxes of at most 64 lines,
- * since 1.7: when *value is above minus the boxes left, an action proven
+ * since 1.6.1: when *value is above minus the boxes left, an action proven
  * to achieve at least *value).  *nodes receives the nodes searched.
  * Any of the three outputs may be NULL.  Errors: MG_EINVAL (sv or s
  * NULL), MG_EMISMATCH (s is of another game), MG_EOVER (s is over). */

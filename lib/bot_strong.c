@@ -74,7 +74,7 @@ static int64_t now_ms(void)
  * search for at most `iter` iterations (0: no limit) and the time left
  * of ms.
  *
- * With `proven` (the strong bot, since 1.7), a stopped solve that has
+ * With `proven` (the strong bot, since 1.6.1), a stopped solve that has
  * proved some action to achieve a lower bound above the worst outcome
  * (mg__solver_proven: in Dots and Boxes, a null-window test of the
  * engine's MTD(f) that failed high) goes on solving instead of

@@ -732,7 +732,7 @@ MG_HIDDEN void mg__solver_rebind(mg_solver *sv, const mg_game *g);
  * action is then at least as good as the worst outcome); else 0.  Only
  * games with an exact engine whose stopped solves name such an action
  * (Dots and Boxes' engine: the move of its last null-window test that
- * failed high) answer 1 for a solve that was not exact (since 1.7). */
+ * failed high) answer 1 for a solve that was not exact (since 1.6.1). */
 MG_HIDDEN int mg__solver_proven(const mg_solver *sv, int32_t *action);
 
 #endif /* MG_INTERNAL_H */

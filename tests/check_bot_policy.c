@@ -176,7 +176,7 @@ START_TEST(policy_plays_every_grid)
 END_TEST
 
 /* Fangqi has a knowledge playout and priors, Chains of Thought priors
- * (since 1.7): policy is not random's search there (Fangqi's games
+ * (since 1.6.1): policy is not random's search there (Fangqi's games
  * checked), and the default stays random's (both). */
 START_TEST(fangqi_has_knowledge)
 {

@@ -13,7 +13,7 @@
  *   chains_render.c      the text and SVG pictures
  *   chains_position.c    the sites and observations (1.3)
  *   chains_boards.c      the ten boards (chains_boards.h)
- *   chains_policy.c      the priors of mcts(playout=policy) (since 1.7)
+ *   chains_policy.c      the priors of mcts(playout=policy) (since 1.6.1)
  *
  * Actions (rules §5.3; P points, D neighbour slots per point,
  * chains_boards.h):

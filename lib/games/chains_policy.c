@@ -1,6 +1,6 @@
 /*
  * chains_policy.c - the priors of Chains of Thought (rules §5.2;
- * ops->policy_priors, since 1.7), for mcts(playout=policy) and the
+ * ops->policy_priors, since 1.6.1), for mcts(playout=policy) and the
  * strong bot.  The game has no knowledge playout: its playouts stay
  * uniformly random.
  *

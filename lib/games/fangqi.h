@@ -16,7 +16,7 @@
  *   fangqi_position.c  the sites (the points), who holds them and the
  *                      observation planes (since 1.3)
  *   fangqi_policy.c    the knowledge playout and priors of the squares
- *                      one action away (mcts(playout=policy), since 1.7)
+ *                      one action away (mcts(playout=policy), since 1.6.1)
  *
  * Actions (rules §4.3; P points, S = width + height - 2 targets per
  * point): PLACE(p) = p ("d4"), REMOVE(p) = P + p ("xd4"), MOVE(from,

@@ -1,6 +1,6 @@
 /*
  * fangqi_policy.c - the knowledge playout and the priors of Fangqi (rules
- * §4; ops->policy_playout_result and ops->policy_priors, since 1.7), for
+ * §4; ops->policy_playout_result and ops->policy_priors, since 1.6.1), for
  * mcts(playout=policy) and the strong bot.
  *
  * The game is won by squares (rules §4.1): one completed while placing
