@@ -91,8 +91,10 @@ static void set_ratings(mgs_table *t, json_t *ev, json_t *ratings)
         json_object_del(ev, "ratings");
 }
 
-/* Rebuild t from storage after a failed commit (t locked). */
-static void reload(mgs_srv *srv, mgs_table *t);
+/* Rebuild t from storage after a failed commit (t locked); when storage
+ * cannot be read either (PostgreSQL down), saved (if not NULL): t's
+ * state before the change, taken by mgs_call. */
+static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved);
 /* Has table id's log an event after version v?  1 yes, 0 no, -1 cannot
  * tell. */
 static int log_moved(mgs_srv *srv, const char *id, int64_t v);
@@ -144,8 +146,10 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     mgs_end_docs end;
     size_t end_i = 0;
     mgs_append *ap0;
+    mgs_replayed saved; /* t before this change: see reload */
     memset(&end, 0, sizeof end);
-    if (!rows || !texts || !ap) {
+    mgs_replayed_init(&saved);
+    if (!rows || !texts || !ap || mgs_replayed_copy(&saved, &t->r) != 0) {
         mgs_error(r, 503, "out of memory");
         goto out;
     }
@@ -160,7 +164,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
             mgs_log("table %s: refused its own event: %s", t->id, err);
             mgs_error(r, 500, "internal error: %s", err);
             if (i > 0)
-                reload(srv, t);
+                reload(srv, t, &saved);
             goto out;
         }
         if (open_before && t->r.status != MGS_WAITING &&
@@ -169,7 +173,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
             if (mgs_end_docs_make(srv, t, now, &end) != 0) {
                 mgs_error(r, 503, "storage does not answer: nothing was "
                                   "applied; try again");
-                reload(srv, t);
+                reload(srv, t, &saved);
                 goto out;
             }
             end_i = i;
@@ -179,7 +183,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
         texts[i] = json_dumps(ev, JSON_COMPACT); /* stored and streamed */
         if (!texts[i]) {
             mgs_error(r, 503, "out of memory");
-            reload(srv, t);
+            reload(srv, t, &saved);
             goto out;
         }
         rows[i].version = t->r.version;
@@ -230,7 +234,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
          * the same command once more, or nothing */
         if (src == MGS_ECONFLICT && !(flags & MGS_CALL_UNLISTED) &&
             log_moved(srv, t->id, v0) == 1) {
-            reload(srv, t);
+            reload(srv, t, &saved);
             caught_up(srv, t, v0, was_open);
             mgs_error(r, 409, "the table changed meanwhile (another "
                               "server process stored its version %lld "
@@ -288,7 +292,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
         /* SQLite's message for SQLITE_FULL: --max-db-mb or the disk */
         if (strstr(err, "database or disk is full"))
             json_object_set_new(r->body, "limit", json_string("storage"));
-        reload(srv, t);
+        reload(srv, t, &saved);
         goto out;
     }
     if (!srv->cfg.quiet)
@@ -322,6 +326,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     if (!(flags & MGS_CALL_UNLISTED))
         mgs_bot_wake(srv, t);
 out:
+    mgs_replayed_free(&saved);
     mgs_end_docs_free(&end);
     for (i = 0; texts && i < n; i++)
         free(texts[i]);
@@ -427,10 +432,30 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
     return t;
 }
 
-static void reload(mgs_srv *srv, mgs_table *t)
+static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
 {
     mgs_table *f = mgs_table_load(srv, t->id);
     mgs_replayed old;
+    if (!f && saved && saved->game) {
+        /* storage does not answer (PostgreSQL down): the state before
+         * the change, which was not stored (or, if its commit landed
+         * unanswered, comes back from the log: cluster.c refreshes
+         * every table when the store answers again, and a conflict
+         * does); its commands' answers are t's, which the change did
+         * not touch */
+        mgs_log("table %s: storage cannot be read: back to version %lld, "
+                "as before the change", t->id, (long long)saved->version);
+        old = t->r;
+        saved->cmds = old.cmds;
+        saved->ncmds = old.ncmds;
+        saved->cmd_cap = old.cmd_cap;
+        old.cmds = NULL;
+        old.ncmds = old.cmd_cap = 0;
+        t->r = *saved;
+        mgs_replayed_init(saved);
+        mgs_replayed_free(&old);
+        return;
+    }
     if (!f) {
         /* not even readable: keep the table closed to changes */
         mgs_log("table %s: could not be rebuilt from storage", t->id);
@@ -565,7 +590,7 @@ int mgs_table_refresh(mgs_srv *srv, mgs_table *t)
             /* it does not fit what is in memory: the whole log again */
             mgs_log("table %s: event %lld of the log: %s; reading it all "
                     "again", t->id, (long long)t->r.version + 1, err);
-            reload(srv, t);
+            reload(srv, t, NULL);
             break;
         }
     if (i == c.n) {

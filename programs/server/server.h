@@ -384,6 +384,11 @@ mgs_table *mgs_table_new(const char *id);
 void mgs_table_free(mgs_table *t);
 void mgs_replayed_init(mgs_replayed *r);
 void mgs_replayed_free(mgs_replayed *r);
+/* dst: a copy of src, all but its commands' answers (cmds: none), which
+ * a change adds to only once it is stored (command.c: a change that
+ * could not be stored is undone with it).  0, or -1 out of memory (dst
+ * then empty). */
+int mgs_replayed_copy(mgs_replayed *dst, const mgs_replayed *src);
 int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);

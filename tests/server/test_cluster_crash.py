@@ -393,6 +393,10 @@ class TestPostgresOutage(unittest.TestCase):
         v = ep.snapshot(t.id)["version"]
         body = dict(action=0, expect_version=v,
                     cmd_id="%032x" % random.getrandbits(128))
+        s = ep.stream(t.id)  # must not see the moves answered 503
+        self.addCleanup(s.close)
+        self.assertEqual(s.status, 200, repr(getattr(s, "body", "")))
+        s.wait_version(v, 10)
         mgcluster.pg_stop()
         try:
             for _ in range(3):
@@ -407,6 +411,12 @@ class TestPostgresOutage(unittest.TestCase):
         self.assertEqual(a.status, 200, "the move once PostgreSQL is back: "
                          "%r" % (a,))
         self.assertEqual(a.json["version"], v + 1)
+        s.wait_version(v + 1, 10)
+        time.sleep(0.2)  # an event sent twice would be there by now
+        self.assertEqual([(e["id"], e["data"].get("action"))
+                          for e in s.logged() if e["id"] > v],
+                         [(v + 1, 0)], "the stream's events after the "
+                         "outage")
         log = retry(ep.poll, t.id, 0)
         self.assertEqual(log.status, 200, repr(log))
         check_table(self, ep, t.id, spec, [(v + 1, 0)], poll=True)
