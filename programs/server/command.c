@@ -93,8 +93,9 @@ static void set_ratings(mgs_table *t, json_t *ev, json_t *ratings)
 
 /* Rebuild t from storage after a failed commit (t locked); when storage
  * cannot be read either (PostgreSQL down), saved (if not NULL): t's
- * state before the change, taken by mgs_call. */
-static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved);
+ * state before the change, taken by mgs_call.  0 rebuilt from the log,
+ * -1 not (saved put back, or t closed to changes). */
+static int reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved);
 /* Has table id's log an event after version v?  1 yes, 0 no, -1 cannot
  * tell. */
 static int log_moved(mgs_srv *srv, const char *id, int64_t v);
@@ -234,7 +235,13 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
          * the same command once more, or nothing */
         if (src == MGS_ECONFLICT && !(flags & MGS_CALL_UNLISTED) &&
             log_moved(srv, t->id, v0) == 1) {
-            reload(srv, t, &saved);
+            if (reload(srv, t, &saved) != 0) {
+                /* t is as it was (v0): its streams got nothing; the
+                 * log's events come with the next refresh */
+                mgs_error(r, 503, "the server could not read the table's "
+                                  "log: nothing was applied; try again");
+                goto out;
+            }
             caught_up(srv, t, v0, was_open);
             mgs_error(r, 409, "the table changed meanwhile (another "
                               "server process stored its version %lld "
@@ -432,7 +439,7 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
     return t;
 }
 
-static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
+static int reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
 {
     mgs_table *f = mgs_table_load(srv, t->id);
     mgs_replayed old;
@@ -454,14 +461,14 @@ static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
         t->r = *saved;
         mgs_replayed_init(saved);
         mgs_replayed_free(&old);
-        return;
+        return -1;
     }
     if (!f) {
         /* not even readable: keep the table closed to changes */
         mgs_log("table %s: could not be rebuilt from storage", t->id);
         t->r.status = MGS_ABORTED;
         mgs_table_closed(srv, t);
-        return;
+        return -1;
     }
     /* the replayed state, whole; the runtime (streams, presence, away
      * times, rate limits, bot and timer state) stays */
@@ -469,6 +476,7 @@ static void reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
     t->r = f->r;
     f->r = old;
     mgs_table_free(f);
+    return 0;
 }
 
 /* ------------------------------------------- catching up with the log */

@@ -421,6 +421,10 @@ void mgs_cluster_tick(mgs_srv *srv, int64_t now);
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
+/* After mgs_find found nothing: 1 when storage says there is no such
+ * table, 0 when it could not tell (storage does not answer: PostgreSQL
+ * down) or the table is there but cannot be replayed. */
+int mgs_table_missing(mgs_srv *srv, const char *id);
 void mgs_release(mgs_srv *srv, mgs_table *t);
 /* The table when it is in memory (a reference taken), else NULL. */
 mgs_table *mgs_find_cached(mgs_srv *srv, const char *id);

@@ -405,6 +405,11 @@ class TestPostgresOutage(unittest.TestCase):
                                  "is down: %r" % (a,))
                 self.assertEqual(ep.snapshot(t.id)["version"], v,
                                  "a move answered 503 was applied")
+            # a table this process does not hold (any id: it cannot
+            # tell whether there is one) is not "no table"
+            g = ep.request("GET", "/api/v1/tables/%s" % ("x" * 16))
+            self.assertEqual(g.status, 503, "a table not held while "
+                             "PostgreSQL is down: %r" % (g,))
         finally:
             mgcluster.pg_start()
         a = retry(t.move, 0, **body)
@@ -420,6 +425,8 @@ class TestPostgresOutage(unittest.TestCase):
         log = retry(ep.poll, t.id, 0)
         self.assertEqual(log.status, 200, repr(log))
         check_table(self, ep, t.id, spec, [(v + 1, 0)], poll=True)
+        g = ep.request("GET", "/api/v1/tables/%s" % ("x" * 16))
+        self.assertEqual(g.status, 404, repr(g))
 
 
 if __name__ == "__main__":
