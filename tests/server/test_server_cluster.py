@@ -18,7 +18,8 @@ check-postgres; skipped without MG_TEST_PG).
 - a clock watched by both processes falls once;
 - a seek posted on A listed on B and shown on B's lobby stream; one
   seek accepted on A and B at once makes one table, the other told 409;
-  a seek cancelled on A leaves B's list.
+  a seek cancelled on A leaves B's list; a seek accepted on a process
+  that has not heard of it yet makes the table.
 """
 
 import os
@@ -386,6 +387,24 @@ class TestClusterLobby(ClusterCase):
         self.assertEqual(c.status, 200, repr(c))
         self.wait_until(lambda: not self.listed_on(self.b, sid), 5,
                         "the seek gone from B")
+
+    def test_seek_accepted_where_it_was_not_heard_of(self):
+        """A seek accepted on a process its notification has not reached
+        (a deaf one: the seek is not in its lobby) makes the table; it
+        was 404 "no open seek" (make check-cluster's race: a seek posted
+        on one process, accepted at once on two others)."""
+        deaf = self.peer(DeafServer)
+        alice, ta = self.player("alice")
+        a = self.a.request("POST", "/api/v1/seeks", {"spec": DAB3},
+                           secret=ta)
+        self.assertEqual(a.status, 201, repr(a))
+        self.assertFalse(self.listed_on(deaf, a.json["id"]))
+        bob, tb = self.player("bob")
+        r = deaf.request("POST", "/api/v1/seeks/%s/accept" % a.json["id"],
+                         {}, secret=tb)
+        self.assertEqual(r.status, 200, repr(r))
+        self.assertEqual(self.a.snapshot(r.json["table"])["status"],
+                         "playing")
 
 
 if __name__ == "__main__":
