@@ -29,6 +29,10 @@ struct mgs_stream {
     size_t len, off, cap;
     int suspended, closed;
     int seat; /* -1: a spectator */
+    int64_t sent; /* the last event id sent: a stream opened on a table
+                   * that is behind its log (another process stored
+                   * more, this one has not caught up yet) has those
+                   * events from the log, not again from the catching up */
 };
 
 struct mgs_poll {
@@ -81,7 +85,13 @@ static void push_event(mgs_stream *s, int64_t version, const char *type,
     char head[96];
     size_t n = strlen(json);
     char *msg;
-    int h = version > 0
+    int h;
+    if (version > 0) {
+        if (version <= s->sent)
+            return;
+        s->sent = version;
+    }
+    h = version > 0
                 ? snprintf(head, sizeof head, "id: %lld\nevent: %s\ndata: ",
                            (long long)version, type)
                 : snprintf(head, sizeof head, "event: %s\ndata: ", type);

@@ -12,7 +12,7 @@ check-postgres; skipped without MG_TEST_PG).
 - a stale process (B deaf to notifications: MG_SERVER_TEST_DEAF=1, the
   path a lost notification takes) answers a move as the log says: made
   when it is the player's turn, 409 when not, a re-sent cmd_id's stored
-  answer, never a 500;
+  answer, never a 500; a stream opened there sends each event once;
 - a bot's seat moved once per turn by two processes, and taken over by
   B when A dies while its bot thinks;
 - a clock watched by both processes falls once;
@@ -272,6 +272,30 @@ class TestClusterStale(ClusterCase):
         self.assertEqual(snap["version"], 2 + len(replay.history()))
         self.assertEqual(snap["actions"], replay.history())
         self.assert_turns_kept(t.id)
+
+    def test_stream_on_a_stale_process_sends_each_event_once(self):
+        """A stream opened on a process whose copy is behind the log gets
+        the log's events, and not once more when the process catches up
+        (check-cluster's crash loop: "after event 3 the stream sent 3")."""
+        deaf = self.peer(DeafServer)
+        t = self.a.table(DAB3)
+        replay = Replay(DAB3)
+        v = deaf.snapshot(t.id)["version"]  # held there, never told
+        act = replay.random_action(self.rng)
+        self.assertEqual(t.move(replay.to_move, action=act).status, 200)
+        replay.apply(act)
+        s = deaf.stream(t.id, last_event_id=0)
+        self.addCleanup(s.close)
+        s.wait_version(v + 1)
+        # the seat to move, on the stale process: it catches up first
+        act = replay.random_action(self.rng)
+        a = deaf.command(t.id, t.secrets[replay.to_move], "move",
+                         action=act, expect_version=v + 1)
+        self.assertEqual(a.status, 200, repr(a))
+        s.wait_version(v + 2)
+        time.sleep(0.2)  # an event sent twice would be there by now
+        self.assertEqual([e["id"] for e in s.logged()],
+                         list(range(1, v + 3)))
 
 
 class TestClusterOnce(ClusterCase):
