@@ -292,10 +292,25 @@ class TestClusterStale(ClusterCase):
         a = deaf.command(t.id, t.secrets[replay.to_move], "move",
                          action=act, expect_version=v + 1)
         self.assertEqual(a.status, 200, repr(a))
+        replay.apply(act)
         s.wait_version(v + 2)
         time.sleep(0.2)  # an event sent twice would be there by now
         self.assertEqual([e["id"] for e in s.logged()],
                          list(range(1, v + 3)))
+        # resumed there by Last-Event-ID while that process is behind
+        # again: nothing the client has, once more
+        act = replay.random_action(self.rng)
+        self.assertEqual(t.move(replay.to_move, action=act).status, 200)
+        replay.apply(act)
+        s2 = deaf.stream(t.id, last_event_id=v + 3)
+        self.addCleanup(s2.close)
+        act = replay.random_action(self.rng)
+        a = deaf.command(t.id, t.secrets[replay.to_move], "move",
+                         action=act, expect_version=v + 3)
+        self.assertEqual(a.status, 200, repr(a))
+        s2.wait_version(v + 4)
+        time.sleep(0.2)
+        self.assertEqual([e["id"] for e in s2.logged()], [v + 4])
 
 
 class TestClusterOnce(ClusterCase):
