@@ -91,8 +91,11 @@ static void set_ratings(mgs_table *t, json_t *ev, json_t *ratings)
         json_object_del(ev, "ratings");
 }
 
-/* Rebuild t from storage after a failed commit (t locked). */
-static void reload(mgs_srv *srv, mgs_table *t);
+/* Rebuild t from storage after a failed commit (t locked); when storage
+ * cannot be read either (PostgreSQL down), saved (if not NULL): t's
+ * state before the change, taken by mgs_call.  0 rebuilt from the log,
+ * -1 not (saved put back, or t closed to changes). */
+static int reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved);
 /* Has table id's log an event after version v?  1 yes, 0 no, -1 cannot
  * tell. */
 static int log_moved(mgs_srv *srv, const char *id, int64_t v);
@@ -144,8 +147,10 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     mgs_end_docs end;
     size_t end_i = 0;
     mgs_append *ap0;
+    mgs_replayed saved; /* t before this change: see reload */
     memset(&end, 0, sizeof end);
-    if (!rows || !texts || !ap) {
+    mgs_replayed_init(&saved);
+    if (!rows || !texts || !ap || mgs_replayed_copy(&saved, &t->r) != 0) {
         mgs_error(r, 503, "out of memory");
         goto out;
     }
@@ -160,7 +165,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
             mgs_log("table %s: refused its own event: %s", t->id, err);
             mgs_error(r, 500, "internal error: %s", err);
             if (i > 0)
-                reload(srv, t);
+                reload(srv, t, &saved);
             goto out;
         }
         if (open_before && t->r.status != MGS_WAITING &&
@@ -169,7 +174,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
             if (mgs_end_docs_make(srv, t, now, &end) != 0) {
                 mgs_error(r, 503, "storage does not answer: nothing was "
                                   "applied; try again");
-                reload(srv, t);
+                reload(srv, t, &saved);
                 goto out;
             }
             end_i = i;
@@ -179,7 +184,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
         texts[i] = json_dumps(ev, JSON_COMPACT); /* stored and streamed */
         if (!texts[i]) {
             mgs_error(r, 503, "out of memory");
-            reload(srv, t);
+            reload(srv, t, &saved);
             goto out;
         }
         rows[i].version = t->r.version;
@@ -230,7 +235,13 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
          * the same command once more, or nothing */
         if (src == MGS_ECONFLICT && !(flags & MGS_CALL_UNLISTED) &&
             log_moved(srv, t->id, v0) == 1) {
-            reload(srv, t);
+            if (reload(srv, t, &saved) != 0) {
+                /* t is as it was (v0): its streams got nothing; the
+                 * log's events come with the next refresh */
+                mgs_error(r, 503, "the server could not read the table's "
+                                  "log: nothing was applied; try again");
+                goto out;
+            }
             caught_up(srv, t, v0, was_open);
             mgs_error(r, 409, "the table changed meanwhile (another "
                               "server process stored its version %lld "
@@ -288,7 +299,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
         /* SQLite's message for SQLITE_FULL: --max-db-mb or the disk */
         if (strstr(err, "database or disk is full"))
             json_object_set_new(r->body, "limit", json_string("storage"));
-        reload(srv, t);
+        reload(srv, t, &saved);
         goto out;
     }
     if (!srv->cfg.quiet)
@@ -322,6 +333,7 @@ int mgs_call(mgs_srv *srv, mgs_table *t, json_t *events,
     if (!(flags & MGS_CALL_UNLISTED))
         mgs_bot_wake(srv, t);
 out:
+    mgs_replayed_free(&saved);
     mgs_end_docs_free(&end);
     for (i = 0; texts && i < n; i++)
         free(texts[i]);
@@ -427,16 +439,36 @@ mgs_table *mgs_table_load(mgs_srv *srv, const char *id)
     return t;
 }
 
-static void reload(mgs_srv *srv, mgs_table *t)
+static int reload(mgs_srv *srv, mgs_table *t, mgs_replayed *saved)
 {
     mgs_table *f = mgs_table_load(srv, t->id);
     mgs_replayed old;
+    if (!f && saved && saved->game) {
+        /* storage does not answer (PostgreSQL down): the state before
+         * the change, which was not stored (or, if its commit landed
+         * unanswered, comes back from the log: cluster.c refreshes
+         * every table when the store answers again, and a conflict
+         * does); its commands' answers are t's, which the change did
+         * not touch */
+        mgs_log("table %s: storage cannot be read: back to version %lld, "
+                "as before the change", t->id, (long long)saved->version);
+        old = t->r;
+        saved->cmds = old.cmds;
+        saved->ncmds = old.ncmds;
+        saved->cmd_cap = old.cmd_cap;
+        old.cmds = NULL;
+        old.ncmds = old.cmd_cap = 0;
+        t->r = *saved;
+        mgs_replayed_init(saved);
+        mgs_replayed_free(&old);
+        return -1;
+    }
     if (!f) {
         /* not even readable: keep the table closed to changes */
         mgs_log("table %s: could not be rebuilt from storage", t->id);
         t->r.status = MGS_ABORTED;
         mgs_table_closed(srv, t);
-        return;
+        return -1;
     }
     /* the replayed state, whole; the runtime (streams, presence, away
      * times, rate limits, bot and timer state) stays */
@@ -444,6 +476,7 @@ static void reload(mgs_srv *srv, mgs_table *t)
     t->r = f->r;
     f->r = old;
     mgs_table_free(f);
+    return 0;
 }
 
 /* ------------------------------------------- catching up with the log */
@@ -565,7 +598,7 @@ int mgs_table_refresh(mgs_srv *srv, mgs_table *t)
             /* it does not fit what is in memory: the whole log again */
             mgs_log("table %s: event %lld of the log: %s; reading it all "
                     "again", t->id, (long long)t->r.version + 1, err);
-            reload(srv, t);
+            reload(srv, t, NULL);
             break;
         }
     if (i == c.n) {

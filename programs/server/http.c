@@ -363,6 +363,9 @@ static enum MHD_Result table_route(mgs_srv *srv, struct MHD_Connection *c,
     t = mgs_find(srv, id);
     if (!t) {
         json_decref(body);
+        if (!mgs_table_missing(srv, id))
+            return send_error(c, rq, 503, "table %s could not be read from "
+                                          "storage: try again later", id);
         if (strcmp(sub, "/commands") == 0)
             return send_error(c, rq, 401, "not a seat of this table");
         return send_error(c, rq, 404, "no table %s", id);

@@ -488,6 +488,16 @@ void mgs_seeks_accept(const mgs_place_req *q, mgs_result *r)
         return;
     pthread_mutex_lock(&l->mu);
     s = find_seek(l, q->args[0], NULL);
+    if (!s && __atomic_load_n(&srv->cluster, __ATOMIC_ACQUIRE)) {
+        /* posted through another process, its notification not heard
+         * yet: when its document is there, the lobby reads it now */
+        pthread_mutex_unlock(&l->mu);
+        if (mgs_store_doc(srv->store, "seek", q->args[0], no_copy, NULL) ==
+            MGS_OK)
+            mgs_lobby_sync(srv);
+        pthread_mutex_lock(&l->mu);
+        s = find_seek(l, q->args[0], NULL);
+    }
     if (!s || s->pending) {
         pthread_mutex_unlock(&l->mu);
         if (mgs_store_doc(srv->store, "seat", q->args[0], no_copy, NULL) ==

@@ -387,6 +387,11 @@ mgs_table *mgs_table_new(const char *id);
 void mgs_table_free(mgs_table *t);
 void mgs_replayed_init(mgs_replayed *r);
 void mgs_replayed_free(mgs_replayed *r);
+/* dst: a copy of src, all but its commands' answers (cmds: none), which
+ * a change adds to only once it is stored (command.c: a change that
+ * could not be stored is undone with it).  0, or -1 out of memory (dst
+ * then empty). */
+int mgs_replayed_copy(mgs_replayed *dst, const mgs_replayed *src);
 int mgs_table_apply(mgs_table *t, json_t *ev, char *err, size_t errcap);
 /* The clocks as of now_ms (remaining of both seats). */
 void mgs_table_clock_now(const mgs_table *t, int64_t now_ms, int64_t out[2]);
@@ -419,6 +424,10 @@ void mgs_cluster_tick(mgs_srv *srv, int64_t now);
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);
+/* After mgs_find found nothing: 1 when storage says there is no such
+ * table, 0 when it could not tell (storage does not answer: PostgreSQL
+ * down) or the table is there but cannot be replayed. */
+int mgs_table_missing(mgs_srv *srv, const char *id);
 void mgs_release(mgs_srv *srv, mgs_table *t);
 /* The table when it is in memory (a reference taken), else NULL. */
 mgs_table *mgs_find_cached(mgs_srv *srv, const char *id);

@@ -29,6 +29,12 @@ struct mgs_stream {
     size_t len, off, cap;
     int suspended, closed;
     int seat; /* -1: a spectator */
+    int64_t sent; /* the last event id sent (or the client's Last-Event-ID):
+                   * a stream opened on a table that is behind its log
+                   * (another process stored more, this one has not
+                   * caught up yet) has those events already, from the
+                   * log or from the client: not again from the
+                   * catching up */
 };
 
 struct mgs_poll {
@@ -81,7 +87,13 @@ static void push_event(mgs_stream *s, int64_t version, const char *type,
     char head[96];
     size_t n = strlen(json);
     char *msg;
-    int h = version > 0
+    int h;
+    if (version > 0) {
+        if (version <= s->sent)
+            return;
+        s->sent = version;
+    }
+    h = version > 0
                 ? snprintf(head, sizeof head, "id: %lld\nevent: %s\ndata: ",
                            (long long)version, type)
                 : snprintf(head, sizeof head, "event: %s\ndata: ", type);
@@ -234,6 +246,7 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     s->t = t;
     s->conn = c;
     s->seat = seat;
+    s->sent = after; /* the client has those (Last-Event-ID) */
     {
         const union MHD_ConnectionInfo *ci =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);

@@ -42,6 +42,44 @@ void mgs_replayed_free(mgs_replayed *r)
     mgs_replayed_init(r);
 }
 
+int mgs_replayed_copy(mgs_replayed *dst, const mgs_replayed *src)
+{
+    mgs_replayed_init(dst);
+    *dst = *src;
+    dst->game_ref = NULL;
+    dst->game = NULL;
+    dst->state = NULL;
+    dst->spec = NULL;
+    dst->movers = NULL;
+    dst->movers_cap = 0;
+    dst->ratings = NULL;
+    dst->cmds = NULL; /* not copied: a change adds one once stored */
+    dst->ncmds = dst->cmd_cap = 0;
+    if (src->game_ref) {
+        char msg[256];
+        dst->game_ref = mgs_game_get(src->spec, msg, sizeof msg);
+        if (!dst->game_ref)
+            goto fail;
+        dst->game = mgs_game_of(dst->game_ref);
+    }
+    if ((src->state && mg_state_clone(&dst->state, src->state) != MG_OK) ||
+        (src->spec && !(dst->spec = strdup(src->spec))))
+        goto fail;
+    if (src->movers_cap > 0) {
+        dst->movers = malloc((size_t)src->movers_cap);
+        if (!dst->movers)
+            goto fail;
+        memcpy(dst->movers, src->movers, (size_t)src->movers_cap);
+        dst->movers_cap = src->movers_cap;
+    }
+    if (src->ratings && !(dst->ratings = json_deep_copy(src->ratings)))
+        goto fail;
+    return 0;
+fail:
+    mgs_replayed_free(dst);
+    return -1;
+}
+
 mgs_table *mgs_table_new(const char *id)
 {
     mgs_table *t = calloc(1, sizeof *t);

@@ -99,6 +99,28 @@ mgs_table *mgs_find(mgs_srv *srv, const char *id)
     return t;
 }
 
+static int row_none(void *arg, const mgs_table_row *row)
+{
+    (void)arg;
+    (void)row;
+    return 0;
+}
+
+static int seat_none(void *arg, const mgs_seat_row *s)
+{
+    (void)arg;
+    (void)s;
+    return 0;
+}
+
+int mgs_table_missing(mgs_srv *srv, const char *id)
+{
+    if (!valid_id(id))
+        return 1;
+    return mgs_store_table(srv->store, id, row_none, seat_none, NULL) ==
+           MGS_ENOTFOUND;
+}
+
 mgs_table *mgs_find_cached(mgs_srv *srv, const char *id)
 {
     mgs_table *t = NULL;

@@ -12,13 +12,14 @@ check-postgres; skipped without MG_TEST_PG).
 - a stale process (B deaf to notifications: MG_SERVER_TEST_DEAF=1, the
   path a lost notification takes) answers a move as the log says: made
   when it is the player's turn, 409 when not, a re-sent cmd_id's stored
-  answer, never a 500;
+  answer, never a 500; a stream opened there sends each event once;
 - a bot's seat moved once per turn by two processes, and taken over by
   B when A dies while its bot thinks;
 - a clock watched by both processes falls once;
 - a seek posted on A listed on B and shown on B's lobby stream; one
   seek accepted on A and B at once makes one table, the other told 409;
-  a seek cancelled on A leaves B's list.
+  a seek cancelled on A leaves B's list; a seek accepted on a process
+  that has not heard of it yet makes the table.
 """
 
 import os
@@ -272,6 +273,45 @@ class TestClusterStale(ClusterCase):
         self.assertEqual(snap["actions"], replay.history())
         self.assert_turns_kept(t.id)
 
+    def test_stream_on_a_stale_process_sends_each_event_once(self):
+        """A stream opened on a process whose copy is behind the log gets
+        the log's events, and not once more when the process catches up
+        (check-cluster's crash loop: "after event 3 the stream sent 3")."""
+        deaf = self.peer(DeafServer)
+        t = self.a.table(DAB3)
+        replay = Replay(DAB3)
+        v = deaf.snapshot(t.id)["version"]  # held there, never told
+        act = replay.random_action(self.rng)
+        self.assertEqual(t.move(replay.to_move, action=act).status, 200)
+        replay.apply(act)
+        s = deaf.stream(t.id, last_event_id=0)
+        self.addCleanup(s.close)
+        s.wait_version(v + 1)
+        # the seat to move, on the stale process: it catches up first
+        act = replay.random_action(self.rng)
+        a = deaf.command(t.id, t.secrets[replay.to_move], "move",
+                         action=act, expect_version=v + 1)
+        self.assertEqual(a.status, 200, repr(a))
+        replay.apply(act)
+        s.wait_version(v + 2)
+        time.sleep(0.2)  # an event sent twice would be there by now
+        self.assertEqual([e["id"] for e in s.logged()],
+                         list(range(1, v + 3)))
+        # resumed there by Last-Event-ID while that process is behind
+        # again: nothing the client has, once more
+        act = replay.random_action(self.rng)
+        self.assertEqual(t.move(replay.to_move, action=act).status, 200)
+        replay.apply(act)
+        s2 = deaf.stream(t.id, last_event_id=v + 3)
+        self.addCleanup(s2.close)
+        act = replay.random_action(self.rng)
+        a = deaf.command(t.id, t.secrets[replay.to_move], "move",
+                         action=act, expect_version=v + 3)
+        self.assertEqual(a.status, 200, repr(a))
+        s2.wait_version(v + 4)
+        time.sleep(0.2)
+        self.assertEqual([e["id"] for e in s2.logged()], [v + 4])
+
 
 class TestClusterOnce(ClusterCase):
 
@@ -386,6 +426,24 @@ class TestClusterLobby(ClusterCase):
         self.assertEqual(c.status, 200, repr(c))
         self.wait_until(lambda: not self.listed_on(self.b, sid), 5,
                         "the seek gone from B")
+
+    def test_seek_accepted_where_it_was_not_heard_of(self):
+        """A seek accepted on a process its notification has not reached
+        (a deaf one: the seek is not in its lobby) makes the table; it
+        was 404 "no open seek" (make check-cluster's race: a seek posted
+        on one process, accepted at once on two others)."""
+        deaf = self.peer(DeafServer)
+        alice, ta = self.player("alice")
+        a = self.a.request("POST", "/api/v1/seeks", {"spec": DAB3},
+                           secret=ta)
+        self.assertEqual(a.status, 201, repr(a))
+        self.assertFalse(self.listed_on(deaf, a.json["id"]))
+        bob, tb = self.player("bob")
+        r = deaf.request("POST", "/api/v1/seeks/%s/accept" % a.json["id"],
+                         {}, secret=tb)
+        self.assertEqual(r.status, 200, repr(r))
+        self.assertEqual(self.a.snapshot(r.json["table"])["status"],
+                         "playing")
 
 
 if __name__ == "__main__":
