@@ -43,15 +43,6 @@ static const char *const specs[] = {
 };
 #define N_SPECS ((int)(sizeof specs / sizeof specs[0]))
 
-static mg_game *make(const char *spec)
-{
-    mg_game *g = NULL;
-    char err[256];
-    ck_assert_msg(mg_game_new(&g, spec, err, sizeof err) == MG_OK, "%s: %s",
-                  spec, err);
-    return g;
-}
-
 static void play(mg_state *s, const char *moves)
 {
     char buf[1024], *tok, *save = NULL;
@@ -193,7 +184,7 @@ static const char *const two_chains =
 
 START_TEST(test_policy_exact_two_chains)
 {
-    mg_game *g = make("dots_and_boxes(rows=2,cols=4)");
+    mg_game *g = mg_test_game("dots_and_boxes(rows=2,cols=4)");
     mg_state *s = NULL;
     int32_t scratch[64], margin = 99, win = -5, sc[2];
     uint64_t rng = 1;
@@ -230,8 +221,8 @@ END_TEST
  * move) for every seed; with nothing left (rows=1) it takes all. */
 START_TEST(test_policy_all_but_two)
 {
-    mg_game *g = make("dots_and_boxes(rows=2,cols=4)");
-    mg_game *g1 = make("dots_and_boxes(rows=1,cols=4)");
+    mg_game *g = mg_test_game("dots_and_boxes(rows=2,cols=4)");
+    mg_game *g1 = mg_test_game("dots_and_boxes(rows=1,cols=4)");
     mg_state *s = NULL, *s1 = NULL;
     int32_t scratch[64], margin = 0;
     uint64_t seed;
@@ -263,7 +254,7 @@ END_TEST
  * empty cell). */
 START_TEST(test_policy_takes_the_box)
 {
-    mg_game *g = make("dots_and_boxes(rows=2,cols=2)");
+    mg_game *g = mg_test_game("dots_and_boxes(rows=2,cols=2)");
     mg_state *s = NULL;
     int32_t scratch[64], margin = 0;
     uint64_t seed;
@@ -286,7 +277,7 @@ END_TEST
 static void check_choices(const char *spec, int positions, int most,
                           uint64_t seed)
 {
-    mg_game *g = make(spec);
+    mg_game *g = mg_test_game(spec);
     mg_state *s = NULL, *t = NULL, *u = NULL;
     int32_t buf[512], scratch[512];
     uint64_t rng = seed;
@@ -373,7 +364,7 @@ END_TEST
  * two undrawn sides): the early value equals the exact solver's. */
 static void check_exact(const char *spec, int want, uint64_t seed)
 {
-    mg_game *g = make(spec);
+    mg_game *g = mg_test_game(spec);
     mg_state *s = NULL, *t = NULL, *u = NULL;
     mg_solver *sv = NULL;
     int32_t buf[512], scratch[512], safe[512];
@@ -478,7 +469,7 @@ END_TEST
 /* The op's contract on random positions of every spec. */
 START_TEST(test_policy_playout_contract)
 {
-    mg_game *g = make(specs[_i]);
+    mg_game *g = mg_test_game(specs[_i]);
     mg_state *s = NULL;
     int32_t buf[512], scratch[512];
     unsigned char *before = malloc(g->state_size),
@@ -536,7 +527,7 @@ END_TEST
  * and no priors of the theory. */
 START_TEST(test_policy_misere_is_random)
 {
-    mg_game *g = make("dots_and_boxes(rows=3,cols=3,misere=true)");
+    mg_game *g = mg_test_game("dots_and_boxes(rows=3,cols=3,misere=true)");
     mg_state *s = NULL;
     int32_t scratch[512], w1, w2, sc1[2], sc2[2];
     unsigned char work[4096];
@@ -570,7 +561,7 @@ END_TEST
  * control, is the one sacrifice above 0); st unchanged. */
 START_TEST(test_policy_priors)
 {
-    mg_game *g = make(specs[_i]);
+    mg_game *g = mg_test_game(specs[_i]);
     mg_state *s = NULL, *t = NULL, *u = NULL;
     int32_t buf[512];
     int64_t out[512];

@@ -32,25 +32,6 @@ static const struct {
 };
 #define N_VARIANTS ((int)(sizeof variants / sizeof variants[0]))
 
-static mg_game *make(const char *spec)
-{
-    mg_game *g = NULL;
-    char err[256];
-    ck_assert_msg(mg_game_new(&g, spec, err, sizeof err) == MG_OK, "%s: %s",
-                  spec, err);
-    return g;
-}
-
-static int32_t act(const mg_state *s, const char *name)
-{
-    int32_t a = -1;
-    char err[128];
-    ck_assert_msg(mg_state_action_from_string(s, name, &a, err, sizeof err) ==
-                      MG_OK,
-                  "%s: %s", name, err);
-    return a;
-}
-
 static int32_t legal(const mg_state *s, int32_t *buf)
 {
     size_t n = 0;
@@ -141,7 +122,7 @@ static int64_t model(const mg_game *g, const mg_state *s, mg_state *t,
  * removes b4 and a6: ranked above every action that removes nothing. */
 START_TEST(test_capture_first)
 {
-    mg_game *g = make("chains_of_thought");
+    mg_game *g = mg_test_game("chains_of_thought");
     mg_state *s, *t;
     int32_t buf[512], n, i, a5;
     int64_t out[512], best = -100000;
@@ -150,9 +131,10 @@ START_TEST(test_capture_first)
     {
         const char *m[] = {"b6", "b7", "f2", "b4", "a4", "g4", "c7", "a6"};
         for (i = 0; i < 8; i++)
-            ck_assert_int_eq(mg_state_apply(s, act(s, m[i])), MG_OK);
+            ck_assert_int_eq(mg_state_apply(s, mg_test_action(s, m[i])),
+                             MG_OK);
     }
-    a5 = act(s, "a5");
+    a5 = mg_test_action(s, "a5");
     n = legal(s, buf);
     g->ops->policy_priors(g, mg__state_position(s), buf, n, out);
     for (i = 0; i < n; i++) {
@@ -173,7 +155,7 @@ END_TEST
 
 START_TEST(test_priors_model)
 {
-    mg_game *g = make(variants[_i].spec);
+    mg_game *g = mg_test_game(variants[_i].spec);
     mg_state *s, *t;
     int32_t buf[4096];
     int64_t out[4096];

@@ -45,32 +45,13 @@ static const variant variants[] = {
 };
 #define N_VARIANTS ((int)(sizeof variants / sizeof variants[0]))
 
-static mg_game *make(const char *spec)
-{
-    mg_game *g = NULL;
-    char err[256];
-    ck_assert_msg(mg_game_new(&g, spec, err, sizeof err) == MG_OK, "%s: %s",
-                  spec, err);
-    return g;
-}
-
-static int32_t act(const mg_state *s, const char *name)
-{
-    int32_t a = -1;
-    char err[128];
-    ck_assert_msg(mg_state_action_from_string(s, name, &a, err, sizeof err) ==
-                      MG_OK,
-                  "%s: %s", name, err);
-    return a;
-}
-
 static void play(mg_state *s, const char *moves)
 {
     char buf[1024], *tok, *save = NULL;
     strcpy(buf, moves);
     for (tok = strtok_r(buf, " ", &save); tok;
          tok = strtok_r(NULL, " ", &save))
-        ck_assert_int_eq(mg_state_apply(s, act(s, tok)), MG_OK);
+        ck_assert_int_eq(mg_state_apply(s, mg_test_action(s, tok)), MG_OK);
 }
 
 static void restart(mg_state *s)
@@ -256,7 +237,7 @@ static int32_t first_action(const mg_game *g, const mg_state *s,
  * a1-b2; it completes the square, White blocks it. */
 START_TEST(test_place_complete_and_block)
 {
-    mg_game *g = make("fangqi(width=4,height=4)");
+    mg_game *g = mg_test_game("fangqi(width=4,height=4)");
     mg_state *s, *t;
     int32_t buf[64], n, i, b2;
     int64_t out[64];
@@ -264,7 +245,7 @@ START_TEST(test_place_complete_and_block)
     ck_assert_int_eq(mg_state_new(&s, g), MG_OK);
     ck_assert_int_eq(mg_state_new(&t, g), MG_OK);
     play(s, "a1 d4 b1 d1 a2 a4");
-    b2 = act(s, "b2");
+    b2 = mg_test_action(s, "b2");
     for (seed = 1; seed < 20; seed++)
         ck_assert_int_eq(first_action(g, s, t, seed), b2);
     n = legal(s, buf);
@@ -291,7 +272,7 @@ END_TEST
  * a1-b2 and removes a stone. */
 START_TEST(test_remove_then_move)
 {
-    mg_game *g = make("fangqi(width=4,height=4)");
+    mg_game *g = mg_test_game("fangqi(width=4,height=4)");
     mg_state *s, *t;
     int32_t buf[256], n, i, cb, a;
     int64_t out[256];
@@ -303,20 +284,24 @@ START_TEST(test_remove_then_move)
     ck_assert_int_eq(mg_state_current_player(s), 0);
     for (seed = 1; seed < 30; seed++) {
         a = first_action(g, s, t, seed);
-        ck_assert_msg(a == act(s, "xb2") || a == act(s, "xd2"), "%d", a);
+        ck_assert_msg(a == mg_test_action(s, "xb2") ||
+                          a == mg_test_action(s, "xd2"),
+                      "%d", a);
     }
     play(s, "xb2");
     /* White's: the stones of Black's threat a1 b1 a2, or c2 (it has the
      * other three of c1-d2) */
     for (seed = 1; seed < 30; seed++) {
         a = first_action(g, s, t, seed);
-        ck_assert_msg(a == act(s, "xa1") || a == act(s, "xb1") ||
-                          a == act(s, "xa2") || a == act(s, "xc2"),
+        ck_assert_msg(a == mg_test_action(s, "xa1") ||
+                          a == mg_test_action(s, "xb1") ||
+                          a == mg_test_action(s, "xa2") ||
+                          a == mg_test_action(s, "xc2"),
                       "%d", a);
     }
     play(s, "xd3");
     ck_assert_int_eq(mg_state_current_player(s), 0);
-    cb = act(s, "c2-b2");
+    cb = mg_test_action(s, "c2-b2");
     for (seed = 1; seed < 20; seed++)
         ck_assert_int_eq(first_action(g, s, t, seed), cb);
     n = legal(s, buf);
@@ -337,7 +322,7 @@ END_TEST
 START_TEST(test_priors_model)
 {
     const variant *v = &variants[_i];
-    mg_game *g = make(v->spec);
+    mg_game *g = mg_test_game(v->spec);
     mg_state *s, *t;
     int32_t buf[4096];
     int64_t out[4096];
@@ -374,7 +359,7 @@ END_TEST
 START_TEST(test_playout_choices)
 {
     const variant *v = &variants[_i];
-    mg_game *g = make(v->spec);
+    mg_game *g = mg_test_game(v->spec);
     mg_state *s, *t;
     int32_t buf[4096];
     uint64_t rng = 57 + (uint64_t)_i;
@@ -444,7 +429,7 @@ END_TEST
 START_TEST(test_playout_contract)
 {
     const variant *v = &variants[_i];
-    mg_game *g = make(v->spec);
+    mg_game *g = mg_test_game(v->spec);
     mg_state *s;
     int32_t scratch[4096];
     unsigned char before[4096], work[4096];

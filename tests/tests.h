@@ -60,6 +60,29 @@ static inline int mg_test_scaled(int n, int least)
     return (int)k;
 }
 
+/* The game of `spec`; the test fails with the library's message when it
+ * is refused. */
+static inline mg_game *mg_test_game(const char *spec)
+{
+    mg_game *g = NULL;
+    char err[256];
+    ck_assert_msg(mg_game_new(&g, spec, err, sizeof err) == MG_OK, "%s: %s",
+                  spec, err);
+    return g;
+}
+
+/* The action of s named `name` in the game's notation; the test fails
+ * with the library's message when it is not one. */
+static inline int32_t mg_test_action(const mg_state *s, const char *name)
+{
+    int32_t a = -1;
+    char err[128];
+    ck_assert_msg(mg_state_action_from_string(s, name, &a, err, sizeof err) ==
+                      MG_OK,
+                  "%s: %s", name, err);
+    return a;
+}
+
 /* An assertion for hot loops: Check's ck_assert_* record a checkpoint
  * (a write to its log) even when they pass, which dominates tight
  * property loops; this fails the same way but costs nothing on success. */
