@@ -23,6 +23,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "./browser.mjs";
+import { DESKTOP, PHONE, openPage, noErrors, version, snap, waitVersion, createTable, playByClicks, sameEnd } from "./online-page.mjs";
 import { serve } from "../serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,8 +31,6 @@ const repo = path.resolve(here, "../..");
 const WEB = path.resolve(repo, process.env.MG_WEB_DIR || "build/web");
 const SERVER = path.resolve(repo, process.env.MG_SERVER || "build/programs/mg-server");
 const SHOTS = path.join(WEB, "screenshots");
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 let proc, url, port, browser, tmp, log = "";
 // mg-server's --away here: a claim is allowed after 3 s away (60 by default)
@@ -86,38 +85,8 @@ after(async () => {
 
 /* ------------------------------------------------------------ helpers */
 
-async function open(t, where, options = DESKTOP, setup = null) {
-    const context = await browser.newContext({ ...options, acceptDownloads: true });
-    const page = await context.newPage();
-    if (setup) await setup(page);
-    const errors = [];
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    t.after(async () => { await context.close(); });
-    await page.goto(where);
-    await page.waitForSelector("body.ready", { timeout: 20000 });
-    page.mgErrors = errors;
-    return page;
-}
-
-// Console errors, but not the network's own words about a refused
-// command (a 409 or 422 is an answer the page shows), nor those `also`
-// matches (a used invite's 403, a server stopped on purpose).
-function noErrors(page, also = null) {
-    const real = page.mgErrors.filter((e) => !/status of (409|422)/.test(e) && !(also && also.test(e)));
-    assert.deepEqual(real, [], "console errors");
-}
-
+const open = (t, where, options = DESKTOP, setup = null) => openPage(browser, t, where, options, setup);
 const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, name + ".png") });
-const version = (page) => page.evaluate(() => window.mgApp.online ? window.mgApp.online.version : -1);
-const snap = (page) => page.evaluate(() => {
-    const o = window.mgApp.online;
-    return { version: o.version, status: o.snap.status, to_move: o.snap.to_move, seat: o.seat,
-             history: window.mgApp.state.history() };
-});
-async function waitVersion(page, v) {
-    await page.waitForFunction((v) => window.mgApp.online && window.mgApp.online.version >= v, v, { timeout: 15000 });
-}
 
 /* -------------------------------------------------------------- tests */
 
@@ -133,17 +102,7 @@ test("a static server: no online controls, the local game as before", async (t) 
 
 test("Dots and Boxes online: invite, a whole game by clicks, a reload, a spectator", async (t) => {
     const a = await open(t, url + "/");
-    await a.waitForSelector("#online:not([hidden])");
-    await a.fill("#spec", "dots_and_boxes(rows=2,cols=2,border=swedish)");
-    await a.press("#spec", "Enter");
-    await a.selectOption("#ol-seat", "0");
-    await a.selectOption("#ol-opponent", "");
-    await a.click("#ol-create");
-    await a.waitForSelector("#waiting:not([hidden])");
-    assert.match(a.url(), /\/t\/[A-Za-z0-9_-]+$/);
-    const invite = await a.inputValue("#invite-link");
-    assert.match(invite, /\/t\/[A-Za-z0-9_-]+#invite=.+/);
-    const watch = await a.getAttribute("#watch-link", "href");
+    const { invite, watch } = await createTable(a, "dots_and_boxes(rows=2,cols=2,border=swedish)");
     await shot(a, "online-waiting-desktop");
 
     const b = await open(t, invite, PHONE);
@@ -154,56 +113,29 @@ test("Dots and Boxes online: invite, a whole game by clicks, a reload, a spectat
     await a.waitForSelector('#online-bar[data-status="playing"]');
     await a.waitForSelector("#card1 .presence[data-present='true']");
 
-    let pages = [a, b], moves = 0, reloaded = false;
-    for (;;) {
-        const sa = await snap(a);
-        if (sa.status !== "playing") break;
-        const p = pages[sa.to_move];
-        await waitVersion(p, sa.version);
-        try {
-            await p.waitForSelector('#board[data-waiting="human"] .mg-target[data-role="play"]', { timeout: 10000 });
-        } catch (e) {
-            for (const q of [a, b]) console.log(await q.evaluate(() => JSON.stringify({ v: window.mgApp.online.version, snap: window.mgApp.online.snap, h: window.mgApp.state.history(), w: document.getElementById("board").dataset.waiting, busy: window.mgApp.online.busy, notice: document.getElementById("notice").textContent })));
-            throw e;
-        }
-        if (moves === 0) {
+    let reloaded = false;
+    await playByClicks([a, b], [s], {
+        beforeClick: async (p, moves) => {
+            if (moves !== 0) return;
             // an illegal click: refused, with the library's reason, nothing sent
             const drawn = await p.$('#board .mg-spot');
             if (drawn) {
                 await drawn.click();
                 await p.waitForSelector("#notice.shown");
             }
-        }
-        await p.click('#board .mg-target[data-role="play"]');
-        if (process.env.MG_DEBUG) console.log("move", moves, sa);
-        moves++;
-        for (const q of [a, b, s]) await waitVersion(q, sa.version + 1);
-        if (moves === 2 && !reloaded) {
+        },
+        afterMove: async (moves) => {
+            if (moves !== 2 || reloaded) return;
             await shot(b, "online-dab-phone-midgame");
             await b.reload();
             await b.waitForSelector("body.ready");
             await b.waitForSelector('#online-bar[data-seat="1"][data-conn="up"]');
             reloaded = true;
-            pages = [a, b];
-        }
-        assert.ok(moves < 40, "the game ends");
-    }
-    for (const q of [a, b, s]) {
-        await q.waitForSelector("#result:not([hidden])");
-        await q.waitForFunction(() => document.querySelector("#result .reason").textContent.length > 0);
-    }
-    // the same result and reason everywhere (the words for the seats are
-    // each page's own: "You", "Opponent")
-    const texts = await Promise.all([a, b, s].map((q) => q.textContent("#result .reason")));
-    assert.ok(texts[0].length > 10);
-    assert.equal(texts[0], texts[1]);
-    assert.equal(texts[0], texts[2]);
-    const winners = await Promise.all([a, b, s].map((q) => q.getAttribute("#result", "data-winner")));
-    assert.equal(winners[0], winners[1]);
-    assert.equal(winners[0], winners[2]);
-    const ha = (await snap(a)).history, hs = (await snap(s)).history, hb = (await snap(b)).history;
-    assert.deepEqual(hs, ha, "the spectator saw every move");
-    assert.deepEqual(hb, ha);
+        },
+    });
+    // the same result, reason, winner and moves everywhere: the spectator
+    // saw every move
+    await sameEnd([a, b, s]);
     assert.ok(reloaded);
     // the record
     const rec = await a.evaluate(async () => (await fetch(document.getElementById("ol-record").href)).text());
@@ -358,18 +290,11 @@ test("a clock, a dropped stream: the banner, the reconnection, the game goes on"
 // 0), the friend through the invite on a phone (seat 1).
 async function friendsTable(t, spec = "dots_and_boxes(rows=2,cols=2)", route = null) {
     const a = await open(t, url + "/", DESKTOP, route);
-    await a.waitForSelector("#online:not([hidden])");
-    await a.fill("#spec", spec);
-    await a.press("#spec", "Enter");
-    await a.selectOption("#ol-seat", "0");
-    await a.selectOption("#ol-opponent", "");
-    await a.click("#ol-create");
-    await a.waitForSelector("#waiting:not([hidden])");
-    const invite = await a.inputValue("#invite-link");
+    const { invite, watch } = await createTable(a, spec);
     const b = await open(t, invite, PHONE);
     await b.waitForSelector('#online-bar[data-status="playing"][data-seat="1"]');
     await a.waitForSelector('#online-bar[data-status="playing"]');
-    return { a, b, invite, watch: await a.getAttribute("#watch-link", "href") };
+    return { a, b, invite, watch };
 }
 
 test("people online: no hint, the form locked, a used invite watches, whose move, resign confirmed, Analyse", async (t) => {
