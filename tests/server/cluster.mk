@@ -9,6 +9,9 @@
 #                            all on loopback, stopped at the end: two
 #                            players on two processes, directly and
 #                            through nginx, the streams through nginx,
+#                            the page in Chromium through nginx with the
+#                            two players on two processes (after make web
+#                            and make check-web; skipped without them),
 #                            races between processes, and a crash loop (50 SIGKILLs of random
 #                            processes, 3 PostgreSQL crashes mid-game).
 #                            Installs postgresql and nginx as root when
@@ -27,7 +30,8 @@
 # $(1): the environment and arguments of tests/server/cluster.sh
 CLUSTER_RUN = if sh tests/ensure-deps.sh cluster; then \
 	    $(MAKE) --no-print-directory $(SERVER_BIN) $(2) && \
-	    $(1) sh tests/server/cluster.sh $(3); \
+	    MG_WEB_DIR=$(abspath $(WEB_OUT)) CHROMIUM=$(CHROMIUM) $(1) \
+	    sh tests/server/cluster.sh $(3); \
 	else echo "$@: skipped: the packages above are missing (as root they are installed)"; fi
 
 check-cluster: $(SHLIB)

@@ -8,10 +8,16 @@
 # Debian's nginx in front, with doc/deploy/nginx-cluster.conf made fit
 # for loopback, in a temporary folder, and stop them all at the end), or
 # with --bench, the cluster bench (tests/server/bench-cluster.py).
+# test_cluster_browser plays through nginx in Chromium (web/test/
+# check-cluster-play.mjs): skipped, with the reason, without make web's
+# page or make check-web's playwright-core and chromium (failed under
+# CI=true).
 # Skips (exit 0, the reason printed) without the server built, Debian's
 # postgresql or nginx.
 #
 #   MG_SERVER              the server (build/programs/mg-server)
+#   MG_WEB_DIR, CHROMIUM   the page (build/web), the browser
+#                          (/usr/bin/chromium)
 #   MG_CLUSTER_KILLS       SIGKILLs of server processes in the crash
 #                          test (50; make check-cluster-long: 500)
 #   MG_CLUSTER_PG_RESTARTS PostgreSQL crashes and restarts there (3)
