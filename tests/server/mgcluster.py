@@ -121,8 +121,8 @@ def nginx_conf(tmp, port, procs, pins):
     # the page's Origin names the port (http://127.0.0.1:port), and
     # mg-server compares it with Host: the Host the browser sent, port and
     # all ($host has no port: right on 443 only)
-    doc = sub(r"^    proxy_set_header Host \$host;", "    proxy_set_header Host $http_host;",
-              doc)
+    doc = sub(r"^    proxy_set_header Host \$host;",
+              "    proxy_set_header Host $http_host;", doc)
     # every client is 127.0.0.1 here
     doc = sub(r"limit_conn mg_conn \d+;", "limit_conn mg_conn 60000;", doc)
     start = doc.index("server {\n    listen 127.0.0.1:")

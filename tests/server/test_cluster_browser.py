@@ -32,7 +32,8 @@ WEB = os.path.abspath(os.path.join(
     mgclient.ROOT, os.environ.get("MG_WEB_DIR", os.path.join("build", "web"))))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 TEST = os.path.join(mgclient.ROOT, "web", "test", "check-cluster-play.mjs")
-PLAYWRIGHT = os.path.join(mgclient.ROOT, "web", "node_modules", "playwright-core")
+PLAYWRIGHT = os.path.join(mgclient.ROOT, "web", "node_modules",
+                          "playwright-core")
 
 
 def browser_missing():
@@ -44,7 +45,8 @@ def browser_missing():
     if shutil.which("node") is None:
         return "no node (make web installs it)"
     if not os.access(CHROMIUM, os.X_OK):
-        return "no %s (Debian's chromium; make check-web installs it)" % CHROMIUM
+        return ("no %s (Debian's chromium; make check-web installs it)"
+                % CHROMIUM)
     return None
 
 
@@ -55,7 +57,8 @@ def setUpModule():
     r = browser_missing()
     if r:
         if os.environ.get("CI") == "true":
-            raise AssertionError("CI=true and the browser test cannot run: " + r)
+            raise AssertionError("CI=true and the browser test cannot "
+                                 "run: " + r)
         raise unittest.SkipTest(r)
 
 
