@@ -53,7 +53,8 @@ if [ "${1:-}" = --bench ]; then
 fi
 echo "check-cluster: $MG_SERVER, $MG_NGINX, seed MG_SERVER_SEED=$MG_SERVER_SEED," \
      "kills ${MG_CLUSTER_KILLS:-50}, PostgreSQL restarts ${MG_CLUSTER_PG_RESTARTS:-3}"
-[ $# -eq 0 ] && set -- test_cluster_play test_cluster_races test_cluster_crash
+[ $# -eq 0 ] && set -- test_cluster_play test_cluster_browser test_cluster_races \
+    test_cluster_crash
 # fsync off: nothing here crashes the machine (PostgreSQL's own crashes
 # are recovered from its WAL in the OS's cache)
 MG_PG_FSYNC=${MG_PG_FSYNC:-off} exec sh "$here/pg-cluster.sh" \
