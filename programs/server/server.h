@@ -421,6 +421,18 @@ int mgs_cluster_start(mgs_srv *srv);
  * processes made read into memory. */
 void mgs_cluster_tick(mgs_srv *srv, int64_t now);
 
+/* presence.c: a seat's presence shared through the database when other
+ * processes share it (nothing with SQLite).  The timer's: the heartbeat
+ * of the seats with streams open here, and the sweep of old rows. */
+void mgs_presence_tick(mgs_srv *srv, int64_t now);
+/* A seat's first stream opened here: the next tick writes. */
+void mgs_presence_opened(mgs_srv *srv);
+/* When another process saw a stream of the seat last (*last_ms; 0:
+ * none within the rows kept), and how recent a sight means "here, now"
+ * (*fresh_ms).  0; -1 when the store could not be read. */
+int mgs_presence_seen(mgs_srv *srv, const mgs_table *t, int seat,
+                      int64_t *last_ms, int64_t *fresh_ms);
+
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */
 mgs_table *mgs_find(mgs_srv *srv, const char *id);

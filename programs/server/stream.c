@@ -269,7 +269,8 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     t->streams = s;
     t->nstreams++;
     if (seat >= 0) {
-        t->seats[seat].present++;
+        if (t->seats[seat].present++ == 0)
+            mgs_presence_opened(srv); /* the other processes: soon */
         t->seats[seat].away_since_ms = 0;
     } else {
         t->spectators++;
