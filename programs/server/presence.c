@@ -15,6 +15,12 @@
  * of the seats seen lately.  These appends notify nobody
  * (store_pg_batch.c).
  *
+ * After its heartbeat a process reads the rows the others renewed
+ * within --away and two periods (newest first, at most 20000): a seat
+ * seen by another process within two periods and a second is shown
+ * present (snapshots' seats, table.c; streams' "presence" notes,
+ * stream.c) and its away_ms counts from the others' last sight.
+ *
  * A claim (ops_finish.c) reads the rows of the opponent's seat: seen by
  * another process within two periods and a second, the opponent is here;
  * else it has been away since the later of this process's away_since_ms
@@ -172,6 +178,105 @@ static void sweep(mgs_srv *srv, int64_t now)
     free(o);
 }
 
+/* The others' sights of this period: (table, seat) and the latest time,
+ * sorted by table, for the views (snapshots' "present" and "away_ms",
+ * streams' "presence" notes). */
+#define PRESENCE_READ_MAX 20000
+typedef struct sight {
+    char id[MGS_ID_LEN + 1];
+    int seat;
+    int64_t at;
+} sight;
+typedef struct sights {
+    sight *v;
+    int n, cap;
+    int64_t after;
+} sights;
+
+static int sight_row(void *arg, const mgs_doc *d)
+{
+    sights *o = arg;
+    const char *p = strrchr(d->key, '/'), *q;
+    size_t len;
+    if (d->updated_ms < o->after)
+        return 1; /* the newest first: the rest are older */
+    if (!p || strcmp(p + 1, self) == 0 || p - d->key < 3)
+        return 0; /* this process's own: its streams say it */
+    q = p - 2; /* "TABLE/S/PROCESS" */
+    len = (size_t)(q - d->key);
+    if (*q != '/' || (q[1] != '0' && q[1] != '1') || len > MGS_ID_LEN)
+        return 0;
+    if (o->n == o->cap) {
+        int cap = o->cap ? 2 * o->cap : 64;
+        sight *v = realloc(o->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return 1;
+        o->v = v;
+        o->cap = cap;
+    }
+    memcpy(o->v[o->n].id, d->key, len);
+    o->v[o->n].id[len] = '\0';
+    o->v[o->n].seat = q[1] - '0';
+    o->v[o->n].at = d->updated_ms;
+    o->n++;
+    return o->n >= PRESENCE_READ_MAX;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    return strcmp(((const sight *)a)->id, ((const sight *)b)->id);
+}
+
+/* what the others saw, into the tables held: a note to their streams
+ * where a seat's presence changes */
+static void read_others(mgs_srv *srv, int64_t now)
+{
+    sights o = {NULL, 0, 0, 0};
+    int64_t fresh = 2 * period_ms(srv) + 1000;
+    int n, i, s, k;
+    mgs_table **list;
+    o.after = now - (int64_t)srv->cfg.away_s * 1000 - fresh;
+    if (mgs_store_docs(srv->store, "presence", NULL, NULL, MGS_DOCS_NEWEST,
+                       0, PRESENCE_READ_MAX, sight_row, &o) < 0) {
+        free(o.v);
+        return; /* the views keep the last read's */
+    }
+    if (o.n > 1)
+        qsort(o.v, (size_t)o.n, sizeof *o.v, by_id);
+    list = mgs_all_tables(srv, &n);
+    for (i = 0; list && i < n; i++) {
+        mgs_table *t = list[i];
+        sight key, *hit = NULL;
+        int64_t last[2] = {0, 0};
+        memcpy(key.id, t->id, sizeof key.id);
+        if (o.n > 0)
+            hit = bsearch(&key, o.v, (size_t)o.n, sizeof *o.v, by_id);
+        if (hit) {
+            while (hit > o.v && strcmp(hit[-1].id, t->id) == 0)
+                hit--;
+            for (k = (int)(hit - o.v); k < o.n && !strcmp(o.v[k].id, t->id);
+                 k++)
+                if (o.v[k].at > last[o.v[k].seat])
+                    last[o.v[k].seat] = o.v[k].at;
+        }
+        pthread_mutex_lock(&t->mu);
+        for (s = 0; s < 2; s++) {
+            mgs_seat *run = &t->seats[s];
+            int here = last[s] > 0 && now - last[s] <= fresh;
+            if (last[s] > run->remote_ms)
+                run->remote_ms = last[s];
+            if (here != run->remote_here) {
+                run->remote_here = here;
+                t->presence_dirty = 1; /* mgs_presence_flush: a note */
+            }
+        }
+        pthread_mutex_unlock(&t->mu);
+        mgs_release(srv, t);
+    }
+    free(list);
+    free(o.v);
+}
+
 void mgs_presence_tick(mgs_srv *srv, int64_t now)
 {
     if (!cluster(srv))
@@ -185,6 +290,7 @@ void mgs_presence_tick(mgs_srv *srv, int64_t now)
     if (now >= next_ms || __atomic_exchange_n(&soon, 0, __ATOMIC_ACQ_REL)) {
         next_ms = now + period_ms(srv);
         beat(srv, now);
+        read_others(srv, now);
     }
     if (now >= sweep_ms) {
         sweep_ms = now + PRESENCE_SWEEP_MS;

@@ -199,6 +199,10 @@ typedef struct mgs_seat_replayed {
 typedef struct mgs_seat {
     int present;                      /* open authenticated streams */
     int64_t away_since_ms;            /* 0: present (or a bot) */
+    int64_t remote_ms;                /* presence.c: when another process
+                                       * saw a stream of it last (0: not
+                                       * lately) */
+    int remote_here;                  /* and that was fresh at its read */
     double tokens;                    /* the seat's rate limit */
     int64_t tokens_ms;
 } mgs_seat;

@@ -467,6 +467,8 @@ class TestClusterPresence(ClusterCase):
         sb = pb.stream(t.id, secret=t.secrets[1])  # B, on the other process
         sb.wait_version(v)
         time.sleep(1.6)  # past --away on A's process, where B has no stream
+        self.wait_until(lambda: pa.snapshot(t.id)["seats"][1]["present"], 5,
+                        "B present in A's process's snapshot")
         r = pa.command(t.id, t.secrets[0], "claim_win")
         self.assertEqual(r.status, 409, repr(r))
         self.assertIn("here", r.json["error"])
@@ -482,5 +484,8 @@ class TestClusterPresence(ClusterCase):
         self.assertGreaterEqual(time.time() - closed, 1.0,
                                 "claimed before --away passed")
         self.assertEqual(r.json["event"]["type"], "claim_win")
+        self.wait_until(
+            lambda: not pa.snapshot(t.id)["seats"][1]["present"], 5,
+            "B away in A's process's snapshot")
         self.wait_until(lambda: pb.snapshot(t.id)["status"] == "over", 5,
                         "the game over on B's process")
