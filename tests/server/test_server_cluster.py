@@ -464,11 +464,17 @@ class TestClusterPresence(ClusterCase):
             self.assertEqual(t.move(0, action=act).status, 200)
             replay.apply(act)
         v = pb.snapshot(t.id)["version"]
+        sa = pa.stream(t.id, secret=t.secrets[0])  # A, on its process
+        sa.wait_version(v)
         sb = pb.stream(t.id, secret=t.secrets[1])  # B, on the other process
         sb.wait_version(v)
         time.sleep(1.6)  # past --away on A's process, where B has no stream
         self.wait_until(lambda: pa.snapshot(t.id)["seats"][1]["present"], 5,
                         "B present in A's process's snapshot")
+        seen = sa.wait_for(lambda e: e["event"] == "presence" and
+                           e["data"]["present"] == [True, True], timeout=5,
+                           what="B present in a note on A's stream")
+        after = sa.events.index(seen) + 1
         r = pa.command(t.id, t.secrets[0], "claim_win")
         self.assertEqual(r.status, 409, repr(r))
         self.assertIn("here", r.json["error"])
@@ -487,5 +493,9 @@ class TestClusterPresence(ClusterCase):
         self.wait_until(
             lambda: not pa.snapshot(t.id)["seats"][1]["present"], 5,
             "B away in A's process's snapshot")
+        sa.wait_for(lambda e: e["event"] == "presence" and
+                    e["data"]["present"] == [True, False], timeout=5,
+                    what="B away in a note on A's stream", start=after)
+        sa.close()
         self.wait_until(lambda: pb.snapshot(t.id)["status"] == "over", 5,
                         "the game over on B's process")
