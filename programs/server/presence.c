@@ -54,6 +54,13 @@ static int cluster(mgs_srv *srv)
     return __atomic_load_n(&srv->cluster, __ATOMIC_ACQUIRE);
 }
 
+void mgs_presence_start(void)
+{
+    unsigned char raw[8];
+    randombytes_buf(raw, sizeof raw);
+    sodium_bin2hex(self, sizeof self, raw, sizeof raw);
+}
+
 void mgs_presence_opened(mgs_srv *srv)
 {
     if (cluster(srv))
@@ -281,12 +288,8 @@ void mgs_presence_tick(mgs_srv *srv, int64_t now)
 {
     if (!cluster(srv))
         return;
-    if (!self[0]) {
-        unsigned char raw[8];
-        randombytes_buf(raw, sizeof raw);
-        sodium_bin2hex(self, sizeof self, raw, sizeof raw);
+    if (!sweep_ms)
         sweep_ms = now + PRESENCE_SWEEP_MS;
-    }
     if (now >= next_ms || __atomic_exchange_n(&soon, 0, __ATOMIC_ACQ_REL)) {
         next_ms = now + period_ms(srv);
         beat(srv, now);

@@ -429,6 +429,8 @@ void mgs_cluster_tick(mgs_srv *srv, int64_t now);
  * processes share it (nothing with SQLite).  The timer's: the heartbeat
  * of the seats with streams open here, and the sweep of old rows. */
 void mgs_presence_tick(mgs_srv *srv, int64_t now);
+/* This process's id in its rows (cluster.c, before the first tick). */
+void mgs_presence_start(void);
 /* A seat's first stream opened here: the next tick writes. */
 void mgs_presence_opened(mgs_srv *srv);
 /* When another process saw a stream of the seat last (*last_ms; 0:
