@@ -26,6 +26,8 @@
  *              with it (a conflict, another process's change)
  *   cluster.c  several processes on one database: the other processes'
  *              changes heard (LISTEN/NOTIFY), their tables refreshed
+ *   presence.c a seat's presence shared through the database (several
+ *              processes): heartbeat rows, the others' read, claims
  *   ops.c      the table of commands (who may send each, what must hold)
  *              and its dispatch (mgs_command); the move, the rematch,
  *              the timer's timeout (ops.h: what the handlers share)
