@@ -85,6 +85,7 @@ int mgs_cluster_start(mgs_srv *srv)
     deaf = d && strcmp(d, "1") == 0;
     srv->cluster_scan_ms = mgs_now_ms();
     srv->cluster_next_ms = srv->cluster_scan_ms + 2000;
+    mgs_presence_start(); /* its presence rows' id (presence.c) */
     /* from here on a table read is not a restart: its clocks are the
      * log's (command.c) */
     __atomic_store_n(&srv->cluster, 1, __ATOMIC_RELEASE);

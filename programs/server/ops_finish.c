@@ -34,14 +34,24 @@ static int may_claim(const mgs_op_call *c, mgs_result *r)
     int other = 1 - c->seat;
     const mgs_seat *orun = &t->seats[other];
     int away_s = c->srv->cfg.away_s;
-    int64_t wait;
+    int64_t wait, since = orun->away_since_ms, seen, fresh;
     if (t->r.seats[other].kind == MGS_BOT)
         return mgs_error(r, 409, "your opponent is a bot"), 0;
     if (mgs_table_to_move(t) != other)
         return mgs_error(r, 409, "only when it is your opponent's turn"), 0;
     if (orun->present > 0)
         return mgs_error(r, 409, "your opponent is here (connected)"), 0;
-    wait = orun->away_since_ms + (int64_t)away_s * 1000 - c->now;
+    /* or connected to another process sharing the database (presence.c) */
+    if (mgs_presence_seen(c->srv, t, other, &seen, &fresh) != 0)
+        return mgs_error(r, 503,
+                         "storage failed: your opponent's presence "
+                         "could not be read"),
+               0;
+    if (seen > 0 && c->now - seen <= fresh)
+        return mgs_error(r, 409, "your opponent is here (connected)"), 0;
+    if (seen > since)
+        since = seen;
+    wait = since + (int64_t)away_s * 1000 - c->now;
     if (wait > 0)
         return mgs_error(r, 409,
                          "your opponent has been away for less than "

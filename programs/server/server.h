@@ -26,6 +26,8 @@
  *              with it (a conflict, another process's change)
  *   cluster.c  several processes on one database: the other processes'
  *              changes heard (LISTEN/NOTIFY), their tables refreshed
+ *   presence.c a seat's presence shared through the database (several
+ *              processes): heartbeat rows, the others' read, claims
  *   ops.c      the table of commands (who may send each, what must hold)
  *              and its dispatch (mgs_command); the move, the rematch,
  *              the timer's timeout (ops.h: what the handlers share)
@@ -199,6 +201,10 @@ typedef struct mgs_seat_replayed {
 typedef struct mgs_seat {
     int present;                      /* open authenticated streams */
     int64_t away_since_ms;            /* 0: present (or a bot) */
+    int64_t remote_ms;                /* presence.c: when another process
+                                       * saw a stream of it last (0: not
+                                       * lately) */
+    int remote_here;                  /* and that was fresh at its read */
     double tokens;                    /* the seat's rate limit */
     int64_t tokens_ms;
 } mgs_seat;
@@ -420,6 +426,20 @@ int mgs_cluster_start(mgs_srv *srv);
 /* The timer's (every 100 ms): every 2 s, the open tables other
  * processes made read into memory. */
 void mgs_cluster_tick(mgs_srv *srv, int64_t now);
+
+/* presence.c: a seat's presence shared through the database when other
+ * processes share it (nothing with SQLite).  The timer's: the heartbeat
+ * of the seats with streams open here, and the sweep of old rows. */
+void mgs_presence_tick(mgs_srv *srv, int64_t now);
+/* This process's id in its rows (cluster.c, before the first tick). */
+void mgs_presence_start(void);
+/* A seat's first stream opened here: the next tick writes. */
+void mgs_presence_opened(mgs_srv *srv);
+/* When another process saw a stream of the seat last (*last_ms; 0:
+ * none within the rows kept), and how recent a sight means "here, now"
+ * (*fresh_ms).  0; -1 when the store could not be read. */
+int mgs_presence_seen(mgs_srv *srv, const mgs_table *t, int seat,
+                      int64_t *last_ms, int64_t *fresh_ms);
 
 /* Tables of the server: find (loading from storage when not in memory),
  * create, release.  A found table has a reference: mgs_release it. */

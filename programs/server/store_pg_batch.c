@@ -154,6 +154,19 @@ static int op_result(PGconn *db, const pgop *o, PGresult *res,
     return rc;
 }
 
+/* An append of "presence" documents only (presence.c's heartbeats and
+ * sweeps): read when a claim asks, so nobody is told of it. */
+static int quiet(const mgs_append *a)
+{
+    int j;
+    if (a->table_id || a->ndocs == 0)
+        return 0;
+    for (j = 0; j < a->ndocs; j++)
+        if (strcmp(a->docs[j].kind, "presence") != 0)
+            return 0;
+    return 1;
+}
+
 /* The statements of the requests still OK, in order (malloc'd). */
 static pgop *make_ops(pgreq *list, size_t *nops)
 {
@@ -166,7 +179,7 @@ static pgop *make_ops(pgreq *list, size_t *nops)
             const mgs_append *a = &r->a[i];
             n += (size_t)((a->table_json && a->table_id) + a->nseats +
                           a->nevents + (a->command != NULL) + a->ndocs) +
-                 1 + (a->table_id && a->ndocs > 0); /* its NOTIFYs */
+                 !quiet(a) + (a->table_id && a->ndocs > 0); /* NOTIFYs */
         }
     *nops = n;
     if (!(ops = calloc(n ? n : 1, sizeof *ops)))
@@ -209,6 +222,8 @@ static pgop *make_ops(pgreq *list, size_t *nops)
             /* the other processes hear of it once it is committed: the
              * table and its last version ("" for documents only) */
             o.doc = NULL;
+            if (quiet(a))
+                continue;
             o.which = P_NOTIFY;
             if (a->table_id)
                 snprintf(o.note, sizeof o.note, "%.20s %lld", a->table_id,

@@ -140,8 +140,10 @@ static void presence_note(mgs_srv *srv, mgs_table *t)
 {
     json_t *d =
         json_pack("{s:[b,b],s:i}", "present",
-                  t->r.seats[0].kind == MGS_BOT || t->seats[0].present > 0,
-                  t->r.seats[1].kind == MGS_BOT || t->seats[1].present > 0,
+                  t->r.seats[0].kind == MGS_BOT || t->seats[0].present > 0 ||
+                      t->seats[0].remote_here,
+                  t->r.seats[1].kind == MGS_BOT || t->seats[1].present > 0 ||
+                      t->seats[1].remote_here,
                   "spectators", t->spectators);
     mgs_broadcast_note(srv, t, "presence", d);
     json_decref(d);
@@ -269,7 +271,8 @@ int mgs_stream_open(mgs_srv *srv, struct MHD_Connection *c, mgs_table *t,
     t->streams = s;
     t->nstreams++;
     if (seat >= 0) {
-        t->seats[seat].present++;
+        if (t->seats[seat].present++ == 0)
+            mgs_presence_opened(srv); /* the other processes: soon */
         t->seats[seat].away_since_ms = 0;
     } else {
         t->spectators++;

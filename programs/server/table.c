@@ -513,7 +513,8 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
             "{s:i,s:s,s:o,s:b,s:b}", "seat", (int)i, "kind",
             s->kind == MGS_BOT ? "bot" : "human", "bot",
             s->kind == MGS_BOT ? json_string(s->bot) : json_null(), "joined",
-            s->joined, "present", s->kind == MGS_BOT || run->present > 0);
+            s->joined, "present",
+            s->kind == MGS_BOT || run->present > 0 || run->remote_here);
         if (sj)
             json_object_set_new(sj, "player", s->player[0]
                                                   ? json_string(s->player)
@@ -521,11 +522,16 @@ json_t *mgs_table_snapshot(const mgs_table *t, int64_t now_ms)
         /* how long a person who joined has had no stream open (what
          * claim_win and claim_bot wait for): a page counts down from it */
         if (sj && s->kind == MGS_HUMAN && s->joined && run->present <= 0 &&
-            run->away_since_ms > 0 && t->r.status == MGS_PLAYING)
-            json_object_set_new(sj, "away_ms",
-                                json_integer(now_ms > run->away_since_ms
-                                                 ? now_ms - run->away_since_ms
-                                                 : 0));
+            !run->remote_here && run->away_since_ms > 0 &&
+            t->r.status == MGS_PLAYING) {
+            /* (or since another process saw it last: presence.c) */
+            int64_t since = run->remote_ms > run->away_since_ms
+                                ? run->remote_ms
+                                : run->away_since_ms;
+            json_object_set_new(
+                sj, "away_ms",
+                json_integer(now_ms > since ? now_ms - since : 0));
+        }
         if (sj && s->kind == MGS_BOT && s->level > 0)
             json_object_set_new(sj, "level", json_integer(s->level));
         json_array_append_new(seats, sj);

@@ -497,6 +497,7 @@ static void tick(mgs_srv *srv, int beat)
     free(list);
     mgs_lobby_tick(srv, now, beat);
     mgs_cluster_tick(srv, now); /* the tables other processes made */
+    mgs_presence_tick(srv, now); /* the seats here, for the others */
     unload_idle(srv, now);
     mgs_log_flush();
 }

@@ -19,7 +19,9 @@ check-postgres; skipped without MG_TEST_PG).
 - a seek posted on A listed on B and shown on B's lobby stream; one
   seek accepted on A and B at once makes one table, the other told 409;
   a seek cancelled on A leaves B's list; a seek accepted on a process
-  that has not heard of it yet makes the table.
+  that has not heard of it yet makes the table;
+- a player whose stream is open on one process is here for a claim_win
+  sent to another (409), and away once the stream has closed.
 """
 
 import os
@@ -47,9 +49,9 @@ ARGS = ["--rate", "0", "--seat-rate", "0", "--heartbeat", "1",
 SERVERS = {}
 
 
-def start_peer(a, cls=mgclient.Server):
+def start_peer(a, cls=mgclient.Server, args=ARGS):
     """Another process on a's database."""
-    srv = cls(args=ARGS, db_dir=os.path.join(
+    srv = cls(args=args, db_dir=os.path.join(
         a.tmp, "peer%d" % len(os.listdir(a.tmp))))
     srv.db = a.db
     srv.start()
@@ -83,8 +85,8 @@ class ClusterCase(unittest.TestCase):
         self.b = SERVERS["b"]
         self.extra = []
 
-    def peer(self, cls=mgclient.Server):
-        srv = start_peer(self.a, cls)
+    def peer(self, cls=mgclient.Server, args=ARGS):
+        srv = start_peer(self.a, cls, args)
         self.extra.append(srv)
         return srv
 
@@ -448,3 +450,52 @@ class TestClusterLobby(ClusterCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TestClusterPresence(ClusterCase):
+
+    def test_claim_sees_a_stream_on_another_process(self):
+        away = ARGS + ["--away", "1"]
+        pa, pb = self.peer(args=away), self.peer(args=away)
+        t = pa.table(DAB3)
+        replay = Replay(DAB3)
+        while replay.to_move == 0:
+            act = replay.random_action(self.rng)
+            self.assertEqual(t.move(0, action=act).status, 200)
+            replay.apply(act)
+        v = pb.snapshot(t.id)["version"]
+        sa = pa.stream(t.id, secret=t.secrets[0])  # A, on its process
+        sa.wait_version(v)
+        sb = pb.stream(t.id, secret=t.secrets[1])  # B, on the other process
+        sb.wait_version(v)
+        time.sleep(1.6)  # past --away on A's process, where B has no stream
+        self.wait_until(lambda: pa.snapshot(t.id)["seats"][1]["present"], 5,
+                        "B present in A's process's snapshot")
+        seen = sa.wait_for(lambda e: e["event"] == "presence" and
+                           e["data"]["present"] == [True, True], timeout=5,
+                           what="B present in a note on A's stream")
+        after = sa.events.index(seen) + 1
+        r = pa.command(t.id, t.secrets[0], "claim_win")
+        self.assertEqual(r.status, 409, repr(r))
+        self.assertIn("here", r.json["error"])
+        closed = time.time()
+        sb.close()
+        r = pa.command(t.id, t.secrets[0], "claim_win")
+        self.assertEqual(r.status, 409, "claimed as B's stream closed: %r"
+                         % (r,))
+        r = self.wait_until(
+            lambda: (lambda x: x if x.status == 200 else None)(
+                pa.command(t.id, t.secrets[0], "claim_win")),
+            10, "claim_win after B's stream closed")
+        self.assertGreaterEqual(time.time() - closed, 1.0,
+                                "claimed before --away passed")
+        self.assertEqual(r.json["event"]["type"], "claim_win")
+        self.wait_until(
+            lambda: not pa.snapshot(t.id)["seats"][1]["present"], 5,
+            "B away in A's process's snapshot")
+        sa.wait_for(lambda e: e["event"] == "presence" and
+                    e["data"]["present"] == [True, False], timeout=5,
+                    what="B away in a note on A's stream", start=after)
+        sa.close()
+        self.wait_until(lambda: pb.snapshot(t.id)["status"] == "over", 5,
+                        "the game over on B's process")
