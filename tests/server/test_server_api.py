@@ -662,21 +662,6 @@ class TestCommands(ServerCase):
         self.assertGreater(rem[0], 59000)  # the increment came back
         self.assertLessEqual(rem[0], 60500)
 
-    def test_streams_open_with_retry(self):
-        # server-api.md, Events and Lobby events: every stream opens with
-        # "retry: 1000" (a browser reconnects a second after a drop)
-        t, snap = self.new_table()
-        table = self.stream(t.id)
-        lobby = mgclient.EventStream(self.srv, None,
-                                     path="/api/v1/lobby/events")
-        try:
-            for st in (table, lobby):
-                st.wait_for(lambda e: True, what="a first event")
-                self.assertEqual(st.retry, "1000")
-        finally:
-            table.close()
-            lobby.close()
-
     def test_presence_and_two_streams(self):
         t, snap = self.new_table()
         spec = self.stream(t.id)

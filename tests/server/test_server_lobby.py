@@ -347,6 +347,23 @@ class TestLobbyWatchers(LobbyCase):
         self.assertIn("ping", s.comments)
 
 
+class TestStreamsRetry(LobbyCase):
+    def test_streams_open_with_retry(self):
+        # server-api.md, Events and Lobby events: every stream opens with
+        # "retry: 1000" (a browser reconnects a second after a drop)
+        t = self.srv.table(DAB)
+        table = self.srv.stream(t.id)
+        lobby = mgclient.EventStream(self.srv, None,
+                                     path="/api/v1/lobby/events")
+        try:
+            for st in (table, lobby):
+                st.wait_for(lambda e: True, what="a first event")
+                self.assertEqual(st.retry, "1000")
+        finally:
+            table.close()
+            lobby.close()
+
+
 class TestSeeksRestart(unittest.TestCase):
     def test_seeks_are_durable(self):
         srv = mgclient.Server(args=["--rate", "0", "--players-per-hour", "0"])
