@@ -31,6 +31,8 @@
 #                     (STRENGTH_PARTS, STRENGTH_BOTS, ...: see below)
 #   make sanitize     the tests under ASan+UBSan; make memcheck: valgrind
 #                     (make -j2 memcheck: its two programs at once)
+#                     make sanitize-postgres: mg-server's processes on one
+#                     PostgreSQL database (test_server_cluster) under ASan
 #   make man          lint the man pages, check every function has one
 #   make check-abi    exports, map, header, abidiff against abi/
 #                     (make abi-baseline renews it on purpose)

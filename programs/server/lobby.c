@@ -387,8 +387,11 @@ int mgs_lobby_table(mgs_srv *srv, const char *client, const char *spec,
         const char *e = json_string_value(json_object_get(r->body, "error"));
         pthread_mutex_unlock(&t->mu);
         mgs_table_free(t);
-        if (e && (strstr(e, "changed meanwhile") || strstr(e, "exists")))
+        if (e && (strstr(e, "changed meanwhile") || strstr(e, "exists"))) {
+            json_decref(r->body); /* e is in it: not used after */
+            r->body = NULL;
             mgs_error(r, 409, "taken meanwhile: somebody else was first");
+        }
     }
 out:
     if (rc != 0)

@@ -22,7 +22,7 @@
 #                           fails
 #   make tsan-server        the same under ThreadSanitizer (part of make
 #                           tsan)
-.PHONY: server-check check-server-long check-postgres sanitize-server tsan-server glicko2-check \
+.PHONY: server-check check-server-long check-postgres sanitize-server sanitize-postgres tsan-server glicko2-check \
         names-check
 
 server-check: $(SHLIB)
@@ -92,6 +92,29 @@ sanitize-server: server-deps
 	    cat $(SRV_SAN_DIR)/server-reports/*; \
 	    echo "sanitize-server: the sanitizers reported (above)"; exit 1; fi
 	@echo "sanitize-server: no report from ASan+UBSan"
+
+# The processes that share one PostgreSQL database (test_server_cluster:
+# what SQLite's single process never runs: LISTEN/NOTIFY, the refresh
+# after a lost race, presence, seeks across processes) under ASan+UBSan,
+# on a throwaway cluster; reports as sanitize-server's.  CI runs it after
+# make sanitize (which builds the same sanitized server).
+sanitize-postgres: server-deps
+	$(Q)sh tests/ensure-deps.sh postgres
+	$(Q)$(MAKE) --no-print-directory B=$(SRV_SAN_DIR) CFLAGS="$(SAN_FLAGS)" \
+	    LDFLAGS="-fsanitize=address,undefined" $(SRV_SAN_DIR)/programs/mg-server
+	$(Q)rm -rf $(SRV_SAN_DIR)/pg-reports && mkdir -p $(SRV_SAN_DIR)/pg-reports
+	$(Q)ASAN_OPTIONS="detect_leaks=1 allocator_may_return_null=1 max_allocation_size_mb=16384 log_path=$(CURDIR)/$(SRV_SAN_DIR)/pg-reports/asan" \
+	    MG_SERVER_SANITIZED=1 \
+	    UBSAN_OPTIONS="print_stacktrace=1 log_path=$(CURDIR)/$(SRV_SAN_DIR)/pg-reports/ubsan" \
+	    MG_SERVER=$(CURDIR)/$(SRV_SAN_DIR)/programs/mg-server MG_PG_FSYNC=off \
+	    sh tests/server/pg-cluster.sh sh tests/server/run.sh test_server_cluster
+	$(Q)for f in $(SRV_SAN_DIR)/pg-reports/*; do \
+	    [ -f "$$f" ] && ! grep -qv "$(SAN_REFUSED)" "$$f" && rm -f "$$f"; \
+	done; true
+	$(Q)if ls $(SRV_SAN_DIR)/pg-reports/* >/dev/null 2>&1; then \
+	    cat $(SRV_SAN_DIR)/pg-reports/*; \
+	    echo "sanitize-postgres: the sanitizers reported (above)"; exit 1; fi
+	@echo "sanitize-postgres: no report from ASan+UBSan"
 
 tsan-server: server-deps
 	$(Q)$(MAKE) --no-print-directory B=$(SRV_TSAN_DIR) CFLAGS="$(TS_SAN)" \
