@@ -15,7 +15,8 @@
  * of the seats seen lately.  These appends notify nobody
  * (store_pg_batch.c).
  *
- * After its heartbeat a process reads the rows the others renewed
+ * After its heartbeat, and every PRESENCE_READ_MS (2 s) at least, a
+ * process reads the rows the others renewed
  * within --away and two periods (newest first, at most 20000): a seat
  * seen by another process within two periods and a second is shown
  * present (snapshots' seats, table.c; streams' "presence" notes,
@@ -36,11 +37,13 @@
 #include <string.h>
 
 #define PRESENCE_SWEEP_MS 60000
+#define PRESENCE_READ_MS 2000 /* the others' rows read at least this often */
 #define PRESENCE_SWEEP_MAX 200
 
 static char self[17];      /* this process's id: 16 hex digits */
 static int64_t next_ms;    /* the next heartbeat (the timer's) */
 static int64_t sweep_ms;   /* the next sweep */
+static int64_t read_ms;    /* the next read of the others' rows */
 static int soon;           /* a seat's first stream: write now (atomic) */
 
 static int64_t period_ms(const mgs_srv *srv)
@@ -293,6 +296,14 @@ void mgs_presence_tick(mgs_srv *srv, int64_t now)
     if (now >= next_ms || __atomic_exchange_n(&soon, 0, __ATOMIC_ACQ_REL)) {
         next_ms = now + period_ms(srv);
         beat(srv, now);
+        read_ms = 0; /* read below, after the heartbeat */
+    }
+    if (now >= read_ms) {
+        /* the views (snapshots, presence notes) follow the others within
+         * PRESENCE_READ_MS, not a whole period (20 s at --away 60): a
+         * player who joins on another process is shown present at once */
+        int64_t p = period_ms(srv);
+        read_ms = now + (p < PRESENCE_READ_MS ? p : PRESENCE_READ_MS);
         read_others(srv, now);
     }
     if (now >= sweep_ms) {
